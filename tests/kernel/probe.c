@@ -1,0 +1,986 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * probe - the guest side of the aamed kernel oracle.
+ *
+ * Built statically on the host (tests/kernel/run.sh) and started by the
+ * initramfs's /init inside a QEMU guest that runs a real AppArmor kernel.
+ *
+ *   probe features OUT
+ *	write /sys/kernel/security/apparmor/features to OUT, flattened the way
+ *	apparmor_parser --features-file reads it ("name {value}" nesting).
+ *   probe run CASEFILE POLICY OUT
+ *	register as the audit daemon, load the compiled POLICY through
+ *	.replace, then run every case of CASEFILE (format: README.md) and write
+ *	one result line per case to OUT.
+ *   probe helper
+ *	the exec target of exec cases: tell the parent it runs (fd 4), then
+ *	wait until the parent has read its label (EOF on fd 3).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/netlink.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/fsuid.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#define MAXW 64
+
+/* ---- small helpers ---------------------------------------------------- */
+
+struct buf {
+	char *p;
+	size_t len, cap;
+};
+
+static void buf_add(struct buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (b->len + n + 1 > cap)
+			cap *= 2;
+		b->p = realloc(b->p, cap);
+		if (!b->p)
+			abort();
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = 0;
+}
+
+static void buf_str(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+__attribute__((format(printf, 2, 3)))
+static void buf_fmt(struct buf *b, const char *fmt, ...)
+{
+	char tmp[4096];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(tmp))
+		n = sizeof(tmp) - 1;
+	buf_add(b, tmp, n);
+}
+
+__attribute__((format(printf, 1, 2), noreturn))
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("probe: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static void write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			die("write: %s", strerror(errno));
+		}
+		p += w;
+		n -= w;
+	}
+}
+
+static int open_out(const char *path)
+{
+	struct termios t;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY,
+		      0644);
+
+	if (fd < 0)
+		die("open %s: %s", path, strerror(errno));
+	if (isatty(fd) && tcgetattr(fd, &t) == 0) {
+		/* raw: no LF -> CR LF */
+		cfmakeraw(&t);
+		tcsetattr(fd, TCSANOW, &t);
+	}
+	return fd;
+}
+
+static void close_out(int fd)
+{
+	if (isatty(fd))
+		tcdrain(fd);
+	fsync(fd);
+	close(fd);
+}
+
+static char *read_file(const char *path, size_t *lenp)
+{
+	struct buf b = { 0 };
+	char tmp[4096];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	buf_add(&b, "", 0);
+	while ((n = read(fd, tmp, sizeof(tmp))) > 0)
+		buf_add(&b, tmp, n);
+	close(fd);
+	if (n < 0) {
+		free(b.p);
+		return NULL;
+	}
+	if (lenp)
+		*lenp = b.len;
+	return b.p;
+}
+
+static const char *errname(int e)
+{
+	static char other[32];
+
+	switch (e) {
+#define E(x) case x: return #x
+	E(EPERM); E(ENOENT); E(ESRCH); E(EINTR); E(EIO); E(ENXIO); E(E2BIG);
+	E(ENOEXEC); E(EBADF); E(ECHILD); E(EAGAIN); E(ENOMEM); E(EACCES);
+	E(EFAULT); E(EBUSY); E(EEXIST); E(EXDEV); E(ENODEV); E(ENOTDIR);
+	E(EISDIR); E(EINVAL); E(ENFILE); E(EMFILE); E(ETXTBSY); E(EFBIG);
+	E(ENOSPC); E(ESPIPE); E(EROFS); E(EMLINK); E(EPIPE); E(ENAMETOOLONG);
+	E(ENOSYS); E(ENOTEMPTY); E(ELOOP); E(EOPNOTSUPP); E(EPROTO);
+	E(ETIMEDOUT); E(ENOTSOCK); E(EAFNOSUPPORT);
+#undef E
+	}
+	snprintf(other, sizeof(other), "E%d", e);
+	return other;
+}
+
+static const char *signame(int s)
+{
+	static char other[32];
+
+	switch (s) {
+#define S(x) case x: return #x
+	S(SIGSEGV); S(SIGKILL); S(SIGBUS); S(SIGILL); S(SIGABRT); S(SIGALRM);
+	S(SIGTERM); S(SIGPIPE);
+#undef S
+	}
+	snprintf(other, sizeof(other), "SIG%d", s);
+	return other;
+}
+
+/* split s (modified) into blank-separated words */
+static int split(char *s, char **w, int max)
+{
+	int n = 0;
+
+	while (*s) {
+		while (*s == ' ' || *s == '\t')
+			*s++ = 0;
+		if (!*s)
+			break;
+		if (n == max)
+			return -1;
+		w[n++] = s;
+		while (*s && *s != ' ' && *s != '\t')
+			s++;
+	}
+	return n;
+}
+
+static void chomp(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' ||
+		     s[n - 1] == ' ' || s[n - 1] == '\t'))
+		s[--n] = 0;
+}
+
+/* ---- features ----------------------------------------------------------- */
+
+static void flatten(int dirfd, struct buf *out)
+{
+	DIR *d = fdopendir(dirfd);
+	struct dirent *e;
+
+	if (!d)
+		die("fdopendir: %s", strerror(errno));
+	/* readdir order, as libapparmor's aa_features_new() walks it */
+	while ((e = readdir(d))) {
+		struct stat st;
+
+		if (e->d_name[0] == '.' || !e->d_name[0])
+			continue;
+		if (fstatat(dirfd, e->d_name, &st, 0) < 0)
+			die("stat %s: %s", e->d_name, strerror(errno));
+		buf_fmt(out, "%s {", e->d_name);
+		if (S_ISDIR(st.st_mode)) {
+			int sub = openat(dirfd, e->d_name,
+					 O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (sub < 0)
+				die("open %s: %s", e->d_name, strerror(errno));
+			flatten(sub, out);
+		} else if (S_ISREG(st.st_mode)) {
+			char tmp[4096];
+			ssize_t n;
+			int fd = openat(dirfd, e->d_name, O_RDONLY | O_CLOEXEC);
+
+			if (fd < 0)
+				die("open %s: %s", e->d_name, strerror(errno));
+			while ((n = read(fd, tmp, sizeof(tmp))) > 0)
+				buf_add(out, tmp, n);
+			close(fd);
+		}
+		buf_str(out, "}\n");
+	}
+	closedir(d);
+}
+
+static int cmd_features(const char *outpath)
+{
+	struct buf b = { 0 };
+	int fd = open("/sys/kernel/security/apparmor/features",
+		      O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int out;
+
+	if (fd < 0)
+		die("apparmor features: %s", strerror(errno));
+	buf_add(&b, "", 0);
+	flatten(fd, &b);
+	out = open_out(outpath);
+	write_all(out, b.p, b.len);
+	close_out(out);
+	return 0;
+}
+
+/* ---- audit ------------------------------------------------------------ */
+
+static int audit_fd = -1;
+static unsigned mark_seq;
+
+static void audit_send(int type, int flags, const void *data, size_t len)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct {
+		struct nlmsghdr h;
+		char data[1024];
+	} m;
+
+	memset(&m, 0, sizeof(m));
+	if (len > sizeof(m.data))
+		die("audit message too long");
+	m.h.nlmsg_len = NLMSG_LENGTH(len);
+	m.h.nlmsg_type = type;
+	m.h.nlmsg_flags = NLM_F_REQUEST | flags;
+	m.h.nlmsg_seq = ++mark_seq;
+	memcpy(NLMSG_DATA(&m.h), data, len);
+	if (sendto(audit_fd, &m, m.h.nlmsg_len, 0, (struct sockaddr *)&sa,
+		   sizeof(sa)) < 0)
+		die("audit send: %s", strerror(errno));
+}
+
+/*
+ * Receive one netlink datagram into buf; returns its length, 0 on timeout.
+ * The kernel sets nlmsg_len of audit records to the payload length only,
+ * so the datagram length is what counts.
+ */
+static ssize_t audit_recv(char *buf, size_t size, int timeout_ms)
+{
+	struct pollfd p = { .fd = audit_fd, .events = POLLIN };
+	ssize_t n;
+
+	for (;;) {
+		int r = poll(&p, 1, timeout_ms);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			die("poll: %s", strerror(errno));
+		if (r == 0)
+			return 0;
+		n = recv(audit_fd, buf, size - 1, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			die("audit recv: %s", strerror(errno));
+		buf[n] = 0;
+		return n;
+	}
+}
+
+static void audit_register(void)
+{
+	struct audit_status s;
+	char buf[8192];
+
+	audit_fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+	if (audit_fd < 0)
+		die("socket NETLINK_AUDIT: %s", strerror(errno));
+	memset(&s, 0, sizeof(s));
+	s.mask = AUDIT_STATUS_PID | AUDIT_STATUS_BACKLOG_LIMIT;
+	s.pid = getpid();
+	s.backlog_limit = 65536;
+	audit_send(AUDIT_SET, NLM_F_ACK, &s, sizeof(s));
+	for (;;) {
+		ssize_t n = audit_recv(buf, sizeof(buf), 5000);
+		struct nlmsghdr *h = (struct nlmsghdr *)buf;
+
+		if (n == 0)
+			die("audit: no ack for AUDIT_SET");
+		if ((size_t)n < sizeof(*h))
+			continue;
+		if (h->nlmsg_type == NLMSG_ERROR) {
+			struct nlmsgerr *e = NLMSG_DATA(h);
+			if (e->error)
+				die("AUDIT_SET: %s", strerror(-e->error));
+			return;
+		}
+	}
+}
+
+/*
+ * Send a marker through the audit queue and append every record that
+ * arrives before it to out: TAB, then the text after "audit(...): " (1400
+ * records), or "type=N " and that text for any other type.
+ */
+static int collect(struct buf *out)
+{
+	char text[64], want[80], buf[16384];
+	int len = snprintf(text, sizeof(text), "aamed-mark %u", mark_seq + 1);
+	int nrec = 0;
+
+	snprintf(want, sizeof(want), "msg='%s'", text);
+	audit_send(AUDIT_USER_AVC, 0, text, len + 1);
+	for (;;) {
+		ssize_t n = audit_recv(buf, sizeof(buf), 10000);
+		struct nlmsghdr *h = (struct nlmsghdr *)buf;
+		char *p;
+
+		if (n == 0)
+			die("audit: marker '%s' did not come back", text);
+		if ((size_t)n < NLMSG_HDRLEN)
+			continue;
+		if (h->nlmsg_type == NLMSG_ERROR || h->nlmsg_type == NLMSG_DONE)
+			continue;
+		p = buf + NLMSG_HDRLEN;
+		if (h->nlmsg_type == AUDIT_USER_AVC && strstr(p, want))
+			return nrec;
+		chomp(p);
+		if (!strncmp(p, "audit(", 6)) {
+			char *e = strstr(p, "): ");
+			if (e)
+				p = e + 3;
+		}
+		for (char *q = p; *q; q++)
+			if (*q == '\t' || *q == '\n')
+				*q = ' ';
+		buf_str(out, "\t");
+		if (h->nlmsg_type != AUDIT_AVC)
+			buf_fmt(out, "type=%d ", h->nlmsg_type);
+		buf_str(out, p);
+		nrec++;
+	}
+}
+
+/* ---- label handling ---------------------------------------------------- */
+
+static int open_attr(const char *pid, const char *which, int flags)
+{
+	char path[128];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%s/attr/apparmor/%s", pid, which);
+	fd = open(path, flags | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) {
+		snprintf(path, sizeof(path), "/proc/%s/attr/%s", pid, which);
+		fd = open(path, flags | O_CLOEXEC);
+	}
+	return fd;
+}
+
+static void read_label(pid_t pid, char *out, size_t size)
+{
+	char spid[32];
+	ssize_t n;
+	int fd;
+
+	snprintf(spid, sizeof(spid), "%d", (int)pid);
+	fd = open_attr(spid, "current", O_RDONLY);
+	snprintf(out, size, "?");
+	if (fd < 0)
+		return;
+	n = read(fd, out, size - 1);
+	close(fd);
+	if (n < 0) {
+		snprintf(out, size, "?%s", errname(errno));
+		return;
+	}
+	out[n] = 0;
+	chomp(out);
+	for (char *q = out; *q; q++)
+		if (*q == '\t' || *q == '\n')
+			*q = ' ';
+}
+
+/* ---- setup actions (unconfined, in the runner) ------------------------- */
+
+static void parse_owner(const char *s, uid_t *u, gid_t *g)
+{
+	char *e;
+
+	*u = strtoul(s, &e, 10);
+	*g = *e == ':' ? strtoul(e + 1, NULL, 10) : 0;
+}
+
+static int mkdir_p(const char *path, mode_t mode)
+{
+	char tmp[4096];
+
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdir(tmp, mode) < 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+static int copy_file(const char *src, const char *dst, mode_t mode)
+{
+	size_t len;
+	char *data = read_file(src, &len);
+	int fd;
+
+	if (!data)
+		return -1;
+	unlink(dst);
+	fd = open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	if (fd < 0) {
+		free(data);
+		return -1;
+	}
+	write_all(fd, data, len);
+	free(data);
+	close(fd);
+	return 0;
+}
+
+/* returns NULL or an error text */
+static const char *do_setup(char **w, int n)
+{
+	static char err[256];
+	mode_t mode;
+	uid_t u = 0;
+	gid_t g = 0;
+	const char *what = w[0];
+	int r = 0;
+
+	if (n < 2)
+		return "setup: missing arguments";
+	if (!strcmp(what, "mkdir") || !strcmp(what, "file")) {
+		int dir = what[0] == 'm';
+
+		mode = n > 2 ? strtoul(w[2], NULL, 8) : (dir ? 0777 : 0666);
+		if (n > 3)
+			parse_owner(w[3], &u, &g);
+		if (dir) {
+			r = mkdir_p(w[1], mode);
+		} else {
+			int fd = open(w[1], O_WRONLY | O_CREAT | O_TRUNC |
+				      O_CLOEXEC, mode);
+			if (fd >= 0) {
+				write_all(fd, "aamed\n", 6);
+				close(fd);
+			} else {
+				r = -1;
+			}
+		}
+		if (!r)
+			r = chmod(w[1], mode);
+		if (!r)
+			r = chown(w[1], u, g);
+	} else if (!strcmp(what, "rm")) {
+		r = unlink(w[1]);
+		if (r < 0 && errno == EISDIR)
+			r = rmdir(w[1]);
+		if (r < 0 && errno == ENOENT)
+			r = 0;
+	} else if (!strcmp(what, "copy") && n > 2) {
+		mode = n > 3 ? strtoul(w[3], NULL, 8) : 0755;
+		r = copy_file(w[1], w[2], mode);
+		if (!r)
+			r = chmod(w[2], mode);
+	} else if (!strcmp(what, "symlink") && n > 2) {
+		unlink(w[2]);
+		r = symlink(w[1], w[2]);
+	} else {
+		snprintf(err, sizeof(err), "setup: unknown action %s", what);
+		return err;
+	}
+	if (r < 0) {
+		snprintf(err, sizeof(err), "setup %s %s: %s", what, w[1],
+			 strerror(errno));
+		return err;
+	}
+	return NULL;
+}
+
+/* ---- cases ------------------------------------------------------------- */
+
+struct kase {
+	char *id, *label, *query;
+	char *op;
+	char **arg;
+	int narg;
+	long fsuid;		/* -1: leave */
+	int onexec;
+};
+
+static int open_flags(const char *m)
+{
+	int r = !!strchr(m, 'r'), w = !!strchr(m, 'w'), a = !!strchr(m, 'a');
+	int f;
+
+	if ((w || a) && r)
+		f = O_RDWR;
+	else if (w || a)
+		f = O_WRONLY;
+	else
+		f = O_RDONLY;
+	if (a)
+		f |= O_APPEND;
+	if (strchr(m, 'c'))
+		f |= O_CREAT;
+	if (strchr(m, 'e'))
+		f |= O_EXCL;
+	if (strchr(m, 't'))
+		f |= O_TRUNC;
+	return f;
+}
+
+#define NEED(k) do { if (c->narg < (k)) return EINVAL; } while (0)
+
+/* performs the operation; returns 0 or an errno (child side) */
+static int do_op(struct kase *c)
+{
+	const char *op = c->op;
+	char **a = c->arg;
+	int fd;
+
+	if (!strcmp(op, "open")) {
+		NEED(2);
+		fd = open(a[0], open_flags(a[1]), 0666);
+		return fd < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "mkdir")) {
+		NEED(1);
+		return mkdir(a[0], 0777) < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "rmdir")) {
+		NEED(1);
+		return rmdir(a[0]) < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "unlink")) {
+		NEED(1);
+		return unlink(a[0]) < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "mknod")) {
+		NEED(1);
+		return mknod(a[0], S_IFREG | 0666, 0) < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "link")) {
+		NEED(2);
+		return link(a[0], a[1]) < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "symlink")) {
+		NEED(2);
+		return symlink(a[0], a[1]) < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "rename")) {
+		NEED(2);
+		return rename(a[0], a[1]) < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "chmod")) {
+		NEED(2);
+		return chmod(a[0], strtoul(a[1], NULL, 8)) < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "chown")) {
+		uid_t u;
+		gid_t g;
+
+		NEED(2);
+		parse_owner(a[1], &u, &g);
+		return chown(a[0], u, g) < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "truncate")) {
+		NEED(1);
+		return truncate(a[0], 0) < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "stat")) {
+		struct stat st;
+
+		NEED(1);
+		return stat(a[0], &st) < 0 ? errno : 0;
+	}
+	if (!strcmp(op, "flock")) {
+		/* flock PATH OPENMODE [sh] */
+		NEED(2);
+		fd = open(a[0], open_flags(a[1]));
+		if (fd < 0)
+			return errno;
+		if (flock(fd, (c->narg > 2 && !strcmp(a[2], "sh") ?
+			       LOCK_SH : LOCK_EX) | LOCK_NB) < 0)
+			return errno;
+		return 0;
+	}
+	if (!strcmp(op, "mmap")) {
+		void *p;
+
+		NEED(1);
+		fd = open(a[0], O_RDONLY);
+		if (fd < 0)
+			return errno;
+		p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+		return p == MAP_FAILED ? errno : 0;
+	}
+	return ENOSYS;
+}
+
+static int enter_label(struct kase *c)
+{
+	char cmd[512];
+	int fd, len;
+
+	if (!strcmp(c->label, "unconfined"))
+		return 0;
+	len = snprintf(cmd, sizeof(cmd), "%s %s",
+		       c->onexec ? "exec" : "changeprofile", c->label);
+	fd = open_attr("self", c->onexec ? "exec" : "current", O_WRONLY);
+	if (fd < 0)
+		return errno;
+	if (write(fd, cmd, len) != len) {
+		int e = errno;
+		close(fd);
+		return e ? e : EIO;
+	}
+	close(fd);
+	return 0;
+}
+
+/* the child's report on the status pipe */
+struct report {
+	char stage;		/* 'E' entering the label, 'R' the operation */
+	int err;
+};
+
+static void keep_fds(int *keep, int n)
+{
+	for (int fd = 0; fd < 1024; fd++) {
+		int k = 0;
+
+		for (int i = 0; i < n; i++)
+			if (keep[i] == fd)
+				k = 1;
+		if (!k)
+			close(fd);
+	}
+}
+
+static void run_case(struct kase *c, struct buf *out)
+{
+	int st[2], rel[2] = { -1, -1 }, rdy[2] = { -1, -1 };
+	int is_exec = !strcmp(c->op, "exec");
+	char verdict[64] = "", xlabel[256] = "-";
+	struct report rep;
+	ssize_t n;
+	pid_t pid;
+	int status;
+
+	if (pipe2(st, O_CLOEXEC) < 0)
+		die("pipe: %s", strerror(errno));
+	if (is_exec && (pipe(rel) < 0 || pipe(rdy) < 0))
+		die("pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid == 0) {
+		int keep[3] = { 5, 3, 4 };
+		int hs = fcntl(st[1], F_DUPFD_CLOEXEC, 100);
+		int hrel = is_exec ? fcntl(rel[0], F_DUPFD, 100) : -1;
+		int hrdy = is_exec ? fcntl(rdy[1], F_DUPFD, 100) : -1;
+
+		/* status pipe at 5 (cloexec), release at 3, ready at 4 */
+		if (hs < 0 || dup3(hs, 5, O_CLOEXEC) < 0)
+			_exit(127);
+		if (is_exec && (dup2(hrel, 3) < 0 || dup2(hrdy, 4) < 0))
+			_exit(127);
+		keep_fds(keep, is_exec ? 3 : 1);
+		alarm(10);
+		if (c->fsuid >= 0) {
+			setfsuid(c->fsuid);
+			if (setfsuid(-1) != (int)c->fsuid) {
+				rep.stage = 'E';
+				rep.err = EPERM;
+				write_all(5, (char *)&rep, sizeof(rep));
+				_exit(1);
+			}
+		}
+		rep.stage = 'E';
+		rep.err = enter_label(c);
+		if (rep.err) {
+			write_all(5, (char *)&rep, sizeof(rep));
+			_exit(1);
+		}
+		rep.stage = 'R';
+		if (is_exec) {
+			char *argv[] = { "helper", "helper", NULL };
+			char *envp[] = { NULL };
+
+			if (c->narg < 1)
+				rep.err = EINVAL;
+			else
+				execve(c->arg[0], argv, envp);
+			rep.err = errno;
+		} else {
+			rep.err = do_op(c);
+		}
+		write_all(5, (char *)&rep, sizeof(rep));
+		_exit(0);
+	}
+	close(st[1]);
+	if (is_exec) {
+		close(rel[0]);
+		close(rdy[1]);
+	}
+	n = read(st[0], &rep, sizeof(rep));
+	close(st[0]);
+	if (n == (ssize_t)sizeof(rep)) {
+		if (rep.stage == 'E')
+			snprintf(verdict, sizeof(verdict), "ERROR enter-%s",
+				 errname(rep.err));
+		else if (rep.err == 0)
+			snprintf(verdict, sizeof(verdict), "ALLOWED");
+		else if (rep.err == EACCES || rep.err == EPERM)
+			snprintf(verdict, sizeof(verdict), "DENIED %s",
+				 errname(rep.err));
+		else
+			snprintf(verdict, sizeof(verdict), "ERROR %s",
+				 errname(rep.err));
+	} else if (is_exec) {
+		/* execve succeeded: the helper says "ok" unless it died */
+		char ok[2];
+
+		n = read(rdy[0], ok, sizeof(ok));
+		if (n == 2) {
+			snprintf(verdict, sizeof(verdict), "ALLOWED");
+			read_label(pid, xlabel, sizeof(xlabel));
+		} else {
+			siginfo_t si;
+
+			memset(&si, 0, sizeof(si));
+			waitid(P_PID, pid, &si, WEXITED | WNOWAIT);
+			read_label(pid, xlabel, sizeof(xlabel));
+			if (si.si_code == CLD_KILLED || si.si_code == CLD_DUMPED)
+				snprintf(verdict, sizeof(verdict), "KILLED %s",
+					 signame(si.si_status));
+			else
+				snprintf(verdict, sizeof(verdict),
+					 "ERROR exit-%d", si.si_status);
+		}
+	} else {
+		snprintf(verdict, sizeof(verdict), "ERROR no-report");
+	}
+	if (is_exec) {
+		close(rel[1]);
+		close(rdy[0]);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		die("waitpid: %s", strerror(errno));
+	if (WIFSIGNALED(status) && !strncmp(verdict, "ALLOWED", 7) && !is_exec)
+		snprintf(verdict, sizeof(verdict), "KILLED %s",
+			 signame(WTERMSIG(status)));
+	buf_fmt(out, "%s\t%s\t%s\t%s\t%s", c->id, c->label,
+		c->query ? c->query : "-", verdict, xlabel);
+	collect(out);
+	buf_str(out, "\n");
+}
+
+static int parse_case(char *line, struct kase *c, char **w)
+{
+	char *q = strstr(line, " :: ");
+	int n, i;
+
+	memset(c, 0, sizeof(*c));
+	c->fsuid = -1;
+	if (q) {
+		*q = 0;
+		q += 4;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		c->query = q;
+	}
+	n = split(line, w, MAXW);
+	if (n < 4)
+		return -1;
+	c->id = w[1];
+	c->label = w[2];
+	for (i = 3; i < n && strchr(w[i], '='); i++) {
+		if (!strncmp(w[i], "fsuid=", 6))
+			c->fsuid = strtol(w[i] + 6, NULL, 10);
+		else
+			return -1;
+	}
+	if (i < n && !strcmp(w[i], "onexec")) {
+		c->onexec = 1;
+		i++;
+	}
+	if (i >= n)
+		return -1;
+	c->op = w[i++];
+	c->arg = w + i;
+	c->narg = n - i;
+	return 0;
+}
+
+static int cmd_run(const char *casefile, const char *policy,
+		   const char *outpath)
+{
+	struct buf out = { 0 };
+	struct utsname u;
+	size_t plen;
+	char *pol, *lsm, *cases, *line, *save;
+	int out_fd, fd, ncases = 0, in_policy = 0, lineno = 0;
+	ssize_t w;
+
+	out_fd = open_out(outpath);
+	buf_add(&out, "", 0);
+	uname(&u);
+	lsm = read_file("/sys/kernel/security/lsm", NULL);
+	buf_fmt(&out, "#kernel\t%s\t%s\n#lsm\t%s\n", u.release, u.version,
+		lsm ? lsm : "?");
+	audit_register();
+
+	/* records from before (boot), then the load and its records */
+	buf_str(&out, "#boot");
+	collect(&out);
+	buf_str(&out, "\n");
+	pol = read_file(policy, &plen);
+	if (!pol)
+		die("%s: %s", policy, strerror(errno));
+	fd = open("/sys/kernel/security/apparmor/.replace",
+		  O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		die(".replace: %s", strerror(errno));
+	w = write(fd, pol, plen);
+	buf_fmt(&out, "#load\t%zu\t%s", plen,
+		w == (ssize_t)plen ? "OK" : w < 0 ? errname(errno) : "SHORT");
+	close(fd);
+	collect(&out);
+	buf_str(&out, "\n");
+	write_all(out_fd, out.p, out.len);
+	out.len = 0;
+	if (w != (ssize_t)plen)
+		die("policy load failed");
+
+	cases = read_file(casefile, NULL);
+	if (!cases)
+		die("%s: %s", casefile, strerror(errno));
+	for (line = strtok_r(cases, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *words[MAXW];
+		char copy[4096];
+		struct kase c;
+		int n;
+
+		lineno++;
+		chomp(line);
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (in_policy) {
+			if (!strcmp(line, "@end"))
+				in_policy = 0;
+			continue;
+		}
+		if (!*line || *line == '#')
+			continue;
+		if (!strcmp(line, "@policy")) {
+			in_policy = 1;
+			continue;
+		}
+		snprintf(copy, sizeof(copy), "%s", line);
+		n = split(copy, words, MAXW);
+		if (!strcmp(words[0], "setup")) {
+			const char *e = do_setup(words + 1, n - 1);
+			if (e)
+				die("line %d: %s", lineno, e);
+			continue;
+		}
+		if (strcmp(words[0], "case"))
+			die("line %d: unknown directive %s", lineno, words[0]);
+		snprintf(copy, sizeof(copy), "%s", line);
+		if (parse_case(copy, &c, words) < 0)
+			die("line %d: bad case", lineno);
+		run_case(&c, &out);
+		write_all(out_fd, out.p, out.len);
+		out.len = 0;
+		ncases++;
+	}
+	buf_fmt(&out, "#end\t%d\n", ncases);
+	write_all(out_fd, out.p, out.len);
+	close_out(out_fd);
+	return 0;
+}
+
+/* ---- helper -------------------------------------------------------------- */
+
+static int cmd_helper(void)
+{
+	char c;
+
+	if (write(4, "ok", 2) != 2)
+		_exit(3);
+	while (read(3, &c, 1) > 0)
+		;
+	_exit(0);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "helper"))
+		return cmd_helper();
+	if (argc == 3 && !strcmp(argv[1], "features"))
+		return cmd_features(argv[2]);
+	if (argc == 5 && !strcmp(argv[1], "run"))
+		return cmd_run(argv[2], argv[3], argv[4]);
+	fprintf(stderr, "usage: probe features OUT | "
+		"probe run CASEFILE POLICY OUT | probe helper\n");
+	return 2;
+}
