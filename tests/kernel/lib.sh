@@ -17,17 +17,17 @@ build_probe() {
 # init_root DIR PROBE ARGS... - a minimal root: busybox, probe, /init that
 # mounts the pseudo file systems, runs "probe ARGS" and powers off
 init_root() {
-	r=$1 probe=$2
+	_r=$1 _p=$2
 	shift 2
-	rm -rf "$r"
-	mkdir -p "$r/bin" "$r/proc" "$r/sys" "$r/dev" "$r/tmp"
-	cp "$BUSYBOX" "$r/bin/busybox"
+	rm -rf "$_r"
+	mkdir -p "$_r/bin" "$_r/proc" "$_r/sys" "$_r/dev" "$_r/tmp"
+	cp "$BUSYBOX" "$_r/bin/busybox"
 	for a in sh mount poweroff cat echo sleep sync; do
-		ln -s busybox "$r/bin/$a"
+		ln -s busybox "$_r/bin/$a"
 	done
-	cp "$probe" "$r/probe"
-	printf '%s\n' "$*" >"$r/probe.args"
-	cat >"$r/init" <<'INIT'
+	cp "$_p" "$_r/probe"
+	printf '%s\n' "$*" >"$_r/probe.args"
+	cat >"$_r/init" <<'INIT'
 #!/bin/sh
 export PATH=/bin
 mount -t proc proc /proc
@@ -39,7 +39,7 @@ echo "aamed-probe-exit=$?"
 sync
 poweroff -f
 INIT
-	chmod 755 "$r/init" "$r/probe"
+	chmod 755 "$_r/init" "$_r/probe"
 }
 
 # make_initrd DIR OUT
@@ -51,24 +51,24 @@ make_initrd() {
 # boot KERNEL INITRD CONSOLE OUT - boots, waits for poweroff; non-zero and
 # the console's tail on stderr when the guest fails or hits the timeout
 boot() {
-	k=$1 i=$2 con=$3 out=$4
-	rm -f "$con" "$out"
-	: >"$out"
-	rc=0
+	_bk=$1 _bi=$2 _bcon=$3 _bout=$4
+	rm -f "$_bcon" "$_bout"
+	: >"$_bout"
+	_brc=0
 	timeout -k 5 "$BOOT_TIMEOUT" "$QEMU" -accel tcg -cpu max -m 512 \
 		-smp 1 -nodefaults -display none -no-reboot \
-		-kernel "$k" -initrd "$i" \
+		-kernel "$_bk" -initrd "$_bi" \
 		-append "console=ttyS0 panic=-1 quiet" \
-		-serial "file:$con" -serial "file:$out" || rc=$?
-	if [ "$rc" -ne 0 ]; then
-		echo "kernel oracle: qemu exit $rc (124: timeout ${BOOT_TIMEOUT}s)" >&2
-	elif ! grep -q 'aamed-probe-exit=0' "$con"; then
+		-serial "file:$_bcon" -serial "file:$_bout" || _brc=$?
+	if [ "$_brc" -ne 0 ]; then
+		echo "kernel oracle: qemu exit $_brc (124: timeout ${BOOT_TIMEOUT}s)" >&2
+	elif ! grep -q 'aamed-probe-exit=0' "$_bcon"; then
 		echo "kernel oracle: probe failed in the guest" >&2
-		rc=1
+		_brc=1
 	fi
-	if [ "$rc" -ne 0 ]; then
-		echo "---- console tail ($con) ----" >&2
-		tail -n 40 "$con" | tr -d '\r' >&2
+	if [ "$_brc" -ne 0 ]; then
+		echo "---- console tail ($_bcon) ----" >&2
+		tail -n 40 "$_bcon" | tr -d '\r' >&2
 		return 1
 	fi
 	return 0

@@ -473,12 +473,25 @@ static int mkdir_p(const char *path, mode_t mode)
 	return 0;
 }
 
+static void mkdir_parent(const char *path)
+{
+	char tmp[4096], *s;
+
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	s = strrchr(tmp, '/');
+	if (s && s != tmp) {
+		*s = 0;
+		mkdir_p(tmp, 0755);
+	}
+}
+
 static int copy_file(const char *src, const char *dst, mode_t mode)
 {
 	size_t len;
 	char *data = read_file(src, &len);
 	int fd;
 
+	mkdir_parent(dst);
 	if (!data)
 		return -1;
 	unlink(dst);
@@ -514,6 +527,7 @@ static const char *do_setup(char **w, int n)
 		if (dir) {
 			r = mkdir_p(w[1], mode);
 		} else {
+			mkdir_parent(w[1]);
 			int fd = open(w[1], O_WRONLY | O_CREAT | O_TRUNC |
 				      O_CLOEXEC, mode);
 			if (fd >= 0) {
