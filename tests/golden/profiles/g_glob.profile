@@ -1,0 +1,20 @@
+# AppArmor globbing: * ** ? [..] [^..] {..} (nested).
+profile g_glob {
+  /srv/golden/glob/star/*              r,
+  /srv/golden/glob/ext/*.txt           r,
+  /srv/golden/glob/mid/x*y             r,
+  /srv/golden/glob/deep/**             r,
+  /srv/golden/glob/mixed/**/end        r,
+  /srv/golden/glob/q/file?             r,
+  /srv/golden/glob/q/??.dat            r,
+  /srv/golden/glob/cls/[abc].txt       r,
+  /srv/golden/glob/cls/[a-c]-range     r,
+  /srv/golden/glob/neg/[^abc].txt      r,
+  /srv/golden/glob/neg2/a[^x]b         r,
+  /srv/golden/glob/alt/{one,two}.txt   r,
+  /srv/golden/glob/nest/{a,b{c,d{e,f}}}/z  r,
+  /srv/golden/glob/opt/file{,.bak}     r,
+  /srv/golden/glob/dirs/*/leaf         r,
+  /srv/golden/glob/multi/*/*/x         r,
+  /srv/golden/glob/esc/lit\*star       r,
+}

@@ -1,0 +1,112 @@
+#!/bin/sh
+# Golden file-mediation decision tests.
+#
+#   tests/golden/run.sh [AAMED_BINARY]        (default: build/aamed in the repo)
+#
+# For every feature set in tests/features/ compile every profile in
+# tests/golden/profiles/ with apparmor_parser into one blob directory, feed the
+# query words of each tests/golden/queries/*.queries file to
+# `AAMED query --policy BLOBDIR --batch -` and compare the verdict (first TAB
+# field of each output line) and, when the expectation names one, the
+# transition=MODE:TARGET field. Prints one line per mismatch and ends with
+# "N passed, N failed" (queries x feature sets). Exit status 1 on any failure.
+#
+# Environment: APPARMOR_PARSER (default apparmor_parser), GOLDEN_INCLUDE
+# (include dir, default /etc/apparmor.d), GOLDEN_FEATURES (space-separated
+# feature-set names to restrict the run to).
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+
+aamed=${1:-$root/build/aamed}
+case $aamed in
+    /*) ;;
+    */*) aamed=$(pwd)/$aamed ;;
+esac
+parser=${APPARMOR_PARSER:-apparmor_parser}
+inc=${GOLDEN_INCLUDE:-/etc/apparmor.d}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/aamed-golden.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+
+if [ ! -x "$aamed" ]; then
+    echo "warning: $aamed is not an executable; every query will fail" >&2
+fi
+
+: > "$tmp/counts"
+status=0
+
+for feat in "$root"/tests/features/*; do
+    [ -f "$feat" ] || continue          # e.g. no linux-* sets captured yet
+    fs=$(basename "$feat")
+    if [ -n "${GOLDEN_FEATURES:-}" ]; then
+        case " $GOLDEN_FEATURES " in *" $fs "*) ;; *) continue ;; esac
+    fi
+
+    blobs=$tmp/blobs-$fs
+    mkdir -p "$blobs"
+    for prof in "$here"/profiles/*.profile; do
+        name=$(basename "$prof" .profile)
+        if ! "$parser" -Q -S --features-file "$feat" -I "$inc" \
+                "$prof" > "$blobs/$name.bin" 2> "$tmp/parser.err"; then
+            echo "profiles/$name.profile [$fs]: apparmor_parser failed: $(head -n 1 "$tmp/parser.err")"
+            rm -f "$blobs/$name.bin"
+            status=1
+        fi
+    done
+
+    for qf in "$here"/queries/*.queries; do
+        rel=queries/$(basename "$qf")
+        # LINENO <TAB> EXPECTED <TAB> QUERY WORDS (reason comment stripped)
+        awk -F '\t' '
+            /^[ \t]*$/ || /^[ \t]*#/ { next }
+            {
+                q = $0; sub(/^[^\t]*\t/, "", q)
+                sub(/[ \t]+#.*$/, "", q)
+                print NR "\t" $1 "\t" q
+            }' "$qf" > "$tmp/exp"
+        cut -f 3- "$tmp/exp" > "$tmp/in"
+        if [ -x "$aamed" ]; then
+            "$aamed" query --policy "$blobs" --batch - < "$tmp/in" \
+                > "$tmp/out" 2> "$tmp/aamed.err"
+        else
+            : > "$tmp/out"
+        fi
+        awk -F '\t' -v file="$rel" -v fs="$fs" -v counts="$tmp/counts" '
+            NR == FNR { out[FNR] = $0; next }
+            {
+                line = $1; expect = $2; query = $3
+                ev = expect; et = ""
+                if (index(expect, " ") > 0) {
+                    ev = substr(expect, 1, index(expect, " ") - 1)
+                    et = substr(expect, index(expect, " ") + 1)
+                }
+                n++
+                got = (n in out) ? out[n] : ""
+                k = split(got, f, "\t")
+                verdict = (k > 0) ? f[1] : "(no output)"
+                trans = ""
+                for (i = 2; i <= k; i++)
+                    if (f[i] ~ /^transition=/) { trans = f[i]; break }
+                ok = (verdict == ev) && (et == "" || trans == et)
+                if (ok) pass++
+                else {
+                    fail++
+                    shown = verdict
+                    if (et != "") shown = shown " " (trans == "" ? "(no transition)" : trans)
+                    if (verdict == "ERROR" && k > 1) shown = shown " " f[2]
+                    printf "%s:%s [%s]: %s: expected %s, got %s\n", file, line, fs, query, expect, shown
+                }
+            }
+            END { printf "%d %d\n", pass + 0, fail + 0 >> counts }
+        ' "$tmp/out" "$tmp/exp"
+    done
+done
+
+set -- $(awk '{ p += $1; f += $2 } END { print p + 0, f + 0 }' "$tmp/counts")
+echo "$1 passed, $2 failed"
+[ "$2" -eq 0 ] || status=1
+exit $status
