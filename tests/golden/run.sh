@@ -76,7 +76,7 @@ for feat in "$root"/tests/features/*; do
             : > "$tmp/out"
         fi
         awk -F '\t' -v file="$rel" -v fs="$fs" -v counts="$tmp/counts" '
-            NR == FNR { out[FNR] = $0; next }
+            FILENAME == ARGV[1] { out[FNR] = $0; next }
             {
                 line = $1; expect = $2; query = $3
                 ev = expect; et = ""
