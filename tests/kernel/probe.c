@@ -576,6 +576,7 @@ struct kase {
 	int narg;
 	long fsuid;		/* -1: leave */
 	int onexec;
+	int stepwise;	/* enter a//&b by changeprofile a, stack b */
 };
 
 static int open_flags(const char *m)
@@ -688,16 +689,13 @@ static int do_op(struct kase *c)
 	return ENOSYS;
 }
 
-static int enter_label(struct kase *c)
+static int write_attr(const char *which, const char *verb, const char *label)
 {
 	char cmd[512];
 	int fd, len;
 
-	if (!strcmp(c->label, "unconfined"))
-		return 0;
-	len = snprintf(cmd, sizeof(cmd), "%s %s",
-		       c->onexec ? "exec" : "changeprofile", c->label);
-	fd = open_attr("self", c->onexec ? "exec" : "current", O_WRONLY);
+	len = snprintf(cmd, sizeof(cmd), "%s %s", verb, label);
+	fd = open_attr("self", which, O_WRONLY);
 	if (fd < 0)
 		return errno;
 	if (write(fd, cmd, len) != len) {
@@ -707,6 +705,33 @@ static int enter_label(struct kase *c)
 	}
 	close(fd);
 	return 0;
+}
+
+static int enter_label(struct kase *c)
+{
+	char first[512], *p, *q;
+	int e;
+
+	if (!strcmp(c->label, "unconfined"))
+		return 0;
+	if (c->onexec)
+		return write_attr("exec", "exec", c->label);
+	if (!c->stepwise || !strstr(c->label, "//&"))
+		return write_attr("current", "changeprofile", c->label);
+	/* changeprofile a, then stack b (and c ...), as a confined task */
+	snprintf(first, sizeof(first), "%s", c->label);
+	p = strstr(first, "//&");
+	*p = 0;
+	e = write_attr("current", "changeprofile", first);
+	for (p += 3; !e && p; p = q) {
+		q = strstr(p, "//&");
+		if (q) {
+			*q = 0;
+			q += 3;
+		}
+		e = write_attr("current", "stack", p);
+	}
+	return e;
 }
 
 /* the child's report on the status pipe */
@@ -872,9 +897,13 @@ static int parse_case(char *line, struct kase *c, char **w)
 		else
 			return -1;
 	}
-	if (i < n && !strcmp(w[i], "onexec")) {
-		c->onexec = 1;
-		i++;
+	for (; i < n; i++) {
+		if (!strcmp(w[i], "onexec"))
+			c->onexec = 1;
+		else if (!strcmp(w[i], "stepwise"))
+			c->stepwise = 1;
+		else
+			break;
 	}
 	if (i >= n)
 		return -1;

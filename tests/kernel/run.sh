@@ -30,6 +30,25 @@ work=$(cd "$out/work" && pwd)
 out=$(cd "$out" && pwd)
 rm -f "$out/results.tsv" "$out/meta.txt"
 
+# check the case file on the host: a mistake found in the guest costs a boot
+awk '
+	function bad(msg) { printf "%s:%d: %s\n", FILENAME, FNR, msg; err = 1 }
+	/^[ \t]*@end[ \t]*$/ { inp = 0; next }
+	inp { next }
+	/^[ \t]*@policy[ \t]*$/ { inp = 1; next }
+	/^[ \t]*(#|$)/ { next }
+	$1 == "setup" { next }
+	$1 == "case" {
+		if (NF < 4) bad("case: too few words")
+		if ($2 in seen) bad("case " $2 ": duplicate id")
+		seen[$2] = 1
+		if (index($0, " :: ") == 0) bad("case " $2 ": no \" :: \" and query")
+		next
+	}
+	{ bad("unknown directive " $1) }
+	END { if (inp) bad("@policy without @end"); exit err }
+' "$cases" >&2 || { echo "run.sh: bad case file $cases" >&2; exit 2; }
+
 # the policy: every line between "@policy" and "@end"
 awk '
 	/^[ \t]*@end[ \t]*$/ { inp = 0; next }
