@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# aamed - AppArmor's mediation engine, in userspace.
+#
+#   make            build the library (static, shared), the CLI, aamed.pc
+#   make demo       install missing packages, build, run the bundled example
+#   make check      install missing packages, build, run every test
+#   make install PREFIX=/usr/local
+#   make fuzz       run the loader fuzzer (FUZZ_TIME seconds)
+
+PREFIX ?= /usr/local
+BUILD ?= build
+CC ?= cc
+VERSION := 0.1.0
+SOVERSION := 0
+
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS ?= -O2 -g
+ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -Iinclude -Isrc -fPIC
+LDLIBS := -lpthread
+
+LIB_SRC := src/stream.c src/dfa.c src/compat.c src/unpack.c src/policy.c \
+	   src/label.c src/audit.c src/file.c src/domain.c
+TOOL_SRC := tools/aamed.c tools/words.c tools/json.c tools/request.c \
+	    tools/query.c tools/compile.c tools/bench.c
+
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
+
+.PHONY: all clean check demo install fuzz deps unit asan-check golden \
+	robust fuzz-short oracle bench
+
+all: $(BUILD)/libaamed.a $(BUILD)/libaamed.so $(BUILD)/aamed $(BUILD)/aamed.pc
+
+$(BUILD)/%.o: %.c include/aamed.h src/internal.h tools/cli.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/libaamed.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libaamed.so: $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libaamed.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/aamed: $(TOOL_OBJ) $(BUILD)/libaamed.a
+	$(CC) -o $@ $(TOOL_OBJ) $(BUILD)/libaamed.a $(LDLIBS)
+
+$(BUILD)/aamed.pc: aamed.pc.in
+	@mkdir -p $(BUILD)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+deps:
+	@sh scripts/deps.sh
+
+# ---------------------------------------------------------------- tests
+TEST_BIN := $(BUILD)/tests/unit
+ASAN_BUILD := build-asan
+
+$(TEST_BIN): tests/unit/unit.c $(BUILD)/libaamed.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libaamed.a $(LDLIBS)
+
+unit: all $(TEST_BIN)
+	@sh tests/unit/run.sh $(TEST_BIN) $(BUILD)/aamed
+
+golden: all
+	@sh tests/golden/run.sh $(BUILD)/aamed
+
+robust: all
+	@sh tests/robust/run.sh $(BUILD)/aamed
+
+# The same tests, built with AddressSanitizer and UBSan.
+asan-check:
+	$(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) \
+		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+		LDLIBS="-lpthread -fsanitize=address,undefined" all $(ASAN_BUILD)/tests/unit
+	@sh tests/unit/run.sh $(ASAN_BUILD)/tests/unit $(ASAN_BUILD)/aamed
+	@sh tests/robust/run.sh $(ASAN_BUILD)/aamed
+
+FUZZ_TIME ?= 60
+$(BUILD)/fuzz-load: tests/fuzz/fuzz_load.c $(LIB_SRC)
+	@mkdir -p $(BUILD)
+	clang -std=c11 -D_GNU_SOURCE -g -O1 -Iinclude -Isrc \
+		-fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
+
+fuzz: $(BUILD)/fuzz-load
+	@sh tests/fuzz/run.sh $(BUILD)/fuzz-load $(FUZZ_TIME)
+
+fuzz-short: $(BUILD)/fuzz-load
+	@sh tests/fuzz/run.sh $(BUILD)/fuzz-load 20
+
+check: deps
+	@$(MAKE) --no-print-directory all
+	@sh tests/run-all.sh
+
+demo: deps all
+	@sh examples/demo.sh $(BUILD)/aamed
+
+bench: all
+	$(BUILD)/aamed bench decide
+
+oracle: all
+	@sh tests/kernel/run-oracle.sh $(KERNEL)
+
+# ---------------------------------------------------------------- install
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
+		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+		$(DESTDIR)$(PREFIX)/share/aamed/features
+	install -m 755 $(BUILD)/aamed $(DESTDIR)$(PREFIX)/bin/aamed
+	install -m 644 $(BUILD)/libaamed.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libaamed.so $(DESTDIR)$(PREFIX)/lib/libaamed.so.$(VERSION)
+	ln -sf libaamed.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libaamed.so.$(SOVERSION)
+	ln -sf libaamed.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libaamed.so
+	install -m 644 include/aamed.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 $(BUILD)/aamed.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	install -m 644 tests/features/* $(DESTDIR)$(PREFIX)/share/aamed/features/
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

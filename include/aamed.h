@@ -1,0 +1,281 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * aamed - AppArmor's mediation engine, in userspace.
+ *
+ * The one public header. A program loads the policy blobs that
+ * apparmor_parser compiles for the kernel into an aamed_policy, resolves
+ * the labels it cares about once, and then asks for decisions as often as
+ * it likes. Decisions are what the kernel would decide; audit records are
+ * what the kernel would log.
+ *
+ * Ownership, stated once:
+ *  - an aamed_policy owns every profile and every label resolved from it;
+ *    a label pointer stays valid until the policy is freed;
+ *  - decisions never allocate and never take a lock; they read only;
+ *  - an aamed_audit record handed to a callback lives until the callback
+ *    returns.
+ *
+ * Errors are negative errno values, as in the kernel.
+ */
+#ifndef AAMED_H
+#define AAMED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AAMED_VERSION_MAJOR 0
+#define AAMED_VERSION_MINOR 1
+#define AAMED_VERSION_PATCH 0
+#define AAMED_VERSION_STRING "0.1.0"
+
+/* Permission bits: the kernel's own values (security/apparmor/perms.h). */
+#define AAMED_MAY_EXEC        0x00000001u
+#define AAMED_MAY_WRITE       0x00000002u
+#define AAMED_MAY_READ        0x00000004u
+#define AAMED_MAY_APPEND      0x00000008u
+#define AAMED_MAY_CREATE      0x00000010u
+#define AAMED_MAY_DELETE      0x00000020u
+#define AAMED_MAY_OPEN        0x00000040u
+#define AAMED_MAY_RENAME      0x00000080u
+#define AAMED_MAY_SETATTR     0x00000100u
+#define AAMED_MAY_GETATTR     0x00000200u
+#define AAMED_MAY_SETCRED     0x00000400u
+#define AAMED_MAY_GETCRED     0x00000800u
+#define AAMED_MAY_CHMOD       0x00001000u
+#define AAMED_MAY_CHOWN       0x00002000u
+#define AAMED_MAY_CHGRP       0x00004000u
+#define AAMED_MAY_LOCK        0x00008000u
+#define AAMED_EXEC_MMAP       0x00010000u
+#define AAMED_MAY_LINK        0x00040000u
+#define AAMED_MAY_ONEXEC      0x20000000u
+#define AAMED_MAY_CHANGE_PROFILE 0x40000000u
+
+/* Network aliases of the same bits (security/apparmor/include/net.h). */
+#define AAMED_MAY_SEND        AAMED_MAY_WRITE
+#define AAMED_MAY_RECEIVE     AAMED_MAY_READ
+#define AAMED_MAY_SHUTDOWN    AAMED_MAY_DELETE
+#define AAMED_MAY_CONNECT     AAMED_MAY_OPEN
+#define AAMED_MAY_ACCEPT      0x00100000u
+#define AAMED_MAY_BIND        0x00200000u
+#define AAMED_MAY_LISTEN      0x00400000u
+#define AAMED_MAY_SETOPT      0x01000000u
+#define AAMED_MAY_GETOPT      0x02000000u
+
+/* ---------------------------------------------------------------------
+ * Errors from loading.
+ */
+struct aamed_error {
+	char origin[256];	/* file or buffer name the problem is in */
+	long long offset;	/* byte offset in it, -1 when not known */
+	char msg[512];		/* what was expected or found */
+};
+
+/* "origin: offset 0x2f: msg" (or without offset), into buf. */
+const char *aamed_error_str(const struct aamed_error *err, char *buf, size_t len);
+
+/* ---------------------------------------------------------------------
+ * Policy sets.
+ */
+typedef struct aamed_policy aamed_policy;
+typedef struct aamed_label aamed_label;
+
+aamed_policy *aamed_policy_new(void);
+void aamed_policy_free(aamed_policy *policy);
+
+/*
+ * Load one stream (the bytes apparmor_parser -S writes, the bytes the
+ * kernel reads from .replace) under the name origin. All of it or none:
+ * on error the policy set is left exactly as it was. A profile that is
+ * already in the set is replaced, as .replace does.
+ */
+int aamed_policy_load_blob(aamed_policy *policy, const void *data,
+			   size_t len, const char *origin,
+			   struct aamed_error *err);
+
+/*
+ * Load a file, or every policy file of a directory: a directory of
+ * blobs, apparmor_parser's cache directory, or a live AppArmor system's
+ * /sys/kernel/security/apparmor/policy (its raw_data). All or none.
+ */
+int aamed_policy_load_path(aamed_policy *policy, const char *path,
+			   struct aamed_error *err);
+
+/* Profiles in load order; name is the full name (parent//child). */
+size_t aamed_policy_profile_count(const aamed_policy *policy);
+const char *aamed_policy_profile_name(const aamed_policy *policy, size_t i);
+/* Namespace of profile i, or "" for the root namespace. */
+const char *aamed_policy_profile_ns(const aamed_policy *policy, size_t i);
+
+/* Header ABI (kernel ABI number) of the streams loaded, highest seen. */
+unsigned aamed_policy_abi(const aamed_policy *policy);
+
+/* ---------------------------------------------------------------------
+ * Labels.
+ *
+ * Parse "unconfined", "name", ":ns:name", "a//&b" or "a//&:ns:b" (a mode
+ * suffix " (enforce)" is accepted) against the policy. The result is
+ * owned by the policy and is the same pointer for the same label. NULL
+ * with *error = -ENOENT when a profile does not exist, -EINVAL when the
+ * text is malformed.
+ */
+const aamed_label *aamed_label_get(aamed_policy *policy, const char *text,
+				   int *error);
+/* The unconfined label of the root namespace. Never NULL. */
+const aamed_label *aamed_label_unconfined(aamed_policy *policy);
+/* The kernel's printed form: "a//&b", "unconfined". */
+const char *aamed_label_name(const aamed_label *label);
+int aamed_label_is_unconfined(const aamed_label *label);
+
+/* Mode of a profile-or-label as the kernel prints it in attr/current. */
+const char *aamed_label_mode(const aamed_label *label);
+
+/* ---------------------------------------------------------------------
+ * Audit records, built only when one will be emitted.
+ */
+enum aamed_audit_type {
+	AAMED_AUDIT_AUDIT = 0,	/* apparmor="AUDIT": a forced audit of an allow */
+	AAMED_AUDIT_ALLOWED,	/* complain mode */
+	AAMED_AUDIT_DENIED,
+	AAMED_AUDIT_HINT,
+	AAMED_AUDIT_STATUS,
+	AAMED_AUDIT_ERROR,
+	AAMED_AUDIT_KILLED,
+};
+
+enum aamed_class {
+	AAMED_CLASS_NONE = 0,
+	AAMED_CLASS_FILE = 2,
+	AAMED_CLASS_CAP = 3,
+	AAMED_CLASS_NET = 14,
+	AAMED_CLASS_SIGNAL = 10,
+	AAMED_CLASS_PTRACE = 9,
+};
+
+struct aamed_audit {
+	enum aamed_audit_type type;
+	enum aamed_class class;
+	const char *op;		/* operation="" */
+	const char *info;	/* NULL or info="" */
+	int error;		/* printed with info only, as the kernel does */
+	const char *ns;		/* NULL for the root namespace */
+	const char *profile;	/* hname of the profile that logs */
+	const char *name;	/* NULL or name= */
+	uint32_t request;	/* requested_mask, after the kernel's masking */
+	uint32_t denied;	/* denied_mask, 0 when not printed */
+	uint32_t fsuid, ouid;	/* file class */
+	const char *target;	/* NULL or target= (link/rename target,
+				 * exec's new label) */
+};
+
+typedef void (*aamed_audit_fn)(const struct aamed_audit *rec, void *arg);
+
+/* Formatting flags. */
+#define AAMED_FMT_CLASS 0x1u	/* print class="" as Linux >= 6.12 does */
+
+/*
+ * The record as the kernel prints it after "audit(…): ", without pid=
+ * and comm= (pass them in pid/comm to get them: pid < 0 omits both).
+ * Returns the length it needed; truncates at len like snprintf.
+ */
+size_t aamed_audit_format(const struct aamed_audit *rec, char *buf,
+			  size_t len, unsigned flags, long pid,
+			  const char *comm);
+
+/* Mask as the kernel prints it in requested_mask= for this class. */
+size_t aamed_perms_str(enum aamed_class class, uint32_t mask, char *buf,
+		       size_t len);
+
+/* ---------------------------------------------------------------------
+ * File mediation.
+ */
+enum aamed_file_op {
+	AAMED_OP_OPEN = 0,	/* operation="open" */
+	AAMED_OP_FILE_PERM,	/* "file_perm": read/write on an open file */
+	AAMED_OP_FILE_LOCK,	/* "file_lock" */
+	AAMED_OP_FILE_MMAP,	/* "file_mmap" */
+	AAMED_OP_FILE_MPROT,	/* "file_mprotect" */
+	AAMED_OP_GETATTR,
+	AAMED_OP_SETATTR,
+	AAMED_OP_CHMOD,
+	AAMED_OP_CHOWN,
+	AAMED_OP_TRUNC,		/* "truncate" */
+	AAMED_OP_UNLINK,
+	AAMED_OP_RMDIR,
+	AAMED_OP_MKDIR,
+	AAMED_OP_MKNOD,
+	AAMED_OP_SYMLINK,
+	AAMED_OP_CREATE,
+	AAMED_OP_LINK,		/* path is the new name, target the existing file */
+	AAMED_OP_RENAME,	/* src then dest checks; path=src, target=dest */
+	AAMED_OP_RENAME_SRC,
+	AAMED_OP_RENAME_DEST,
+	AAMED_OP_EXEC,		/* see aamed_exec() for the transition */
+	AAMED_OP__COUNT
+};
+
+struct aamed_file_req {
+	const char *path;	/* absolute; a directory ends in '/' */
+	const char *target;	/* LINK / RENAME: the other path */
+	uint32_t request;	/* AAMED_MAY_* bits */
+	uint32_t fsuid;		/* subject's fsuid */
+	uint32_t ouid;		/* object owner's uid */
+	enum aamed_file_op op;
+};
+
+/*
+ * Decide a file request for label. Returns 0 when allowed (complain mode
+ * included) or a negative errno (-EACCES). audit may be NULL: then no
+ * record is built at all. Each denying member of a stack logs its own
+ * record, as the kernel does.
+ */
+int aamed_file_perm(const aamed_label *label, const struct aamed_file_req *req,
+		    aamed_audit_fn audit, void *arg);
+
+/* Name of an operation as printed in operation="". */
+const char *aamed_file_op_name(enum aamed_file_op op);
+/* Parse "open", "link", ... Returns -1 when unknown. */
+int aamed_file_op_parse(const char *name);
+
+/* ---------------------------------------------------------------------
+ * Exec: the domain transition.
+ */
+enum aamed_xmode {
+	AAMED_X_DENIED = 0,	/* exec denied */
+	AAMED_X_INHERIT,	/* ix (or an ix fallback) */
+	AAMED_X_PROFILE,	/* px: a profile by name, attachment or xtable */
+	AAMED_X_CHILD,		/* cx */
+	AAMED_X_UNCONFINED,	/* ux (or a ux fallback) */
+	AAMED_X_STACK,		/* a stacked target ("&name") */
+	AAMED_X_ATTACH,		/* unconfined task: attachment decided */
+	AAMED_X_LEARN,		/* complain mode without x: null profile */
+};
+
+struct aamed_exec_result {
+	enum aamed_xmode mode;
+	int unsafe;		/* 1: environment not scrubbed (lower-case px) */
+	const aamed_label *label;	/* the new label, NULL when denied or
+					 * for a learning profile */
+	char name[512];		/* the new label's printed name */
+	const char *info;	/* the kernel's info string, or NULL */
+};
+
+int aamed_exec(const aamed_label *label, const char *path, uint32_t fsuid,
+	       uint32_t ouid, struct aamed_exec_result *res,
+	       aamed_audit_fn audit, void *arg);
+
+/*
+ * The profile an unconfined exec of path attaches to, in the root
+ * namespace (or ns), or the unconfined label. info is set to the kernel's
+ * reason on a conflict.
+ */
+const aamed_label *aamed_attach(aamed_policy *policy, const char *ns,
+				const char *path, const char **info);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* AAMED_H */

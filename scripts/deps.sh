@@ -1,0 +1,26 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Install the Debian packages aamed needs, only those that are missing.
+# Idempotent: a second run installs nothing. Needs root (or sudo) only
+# when something is missing.
+set -eu
+
+PKGS="apparmor apparmor-profiles libapparmor-dev gcc make libc6-dev
+pkg-config clang libclang-rt-14-dev valgrind qemu-system-x86
+busybox-static liburcu-dev liburing-dev gnuplot-nox"
+
+missing=""
+for p in $PKGS; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "deps: installing:$missing"
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq || echo "deps: apt-get update failed; trying the local lists" >&2
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing

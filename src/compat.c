@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Old packed accept words -> permission tables.
+ *
+ * apparmor_parser 3.0.x writes no permission table: each DFA state's
+ * ACCEPT and ACCEPT2 words pack the permissions. The kernel converts them
+ * once at load (policy_compat.c) into struct aa_perms entries and rewrites
+ * ACCEPT into an index; so do we, so lookups are one index either way.
+ *
+ * ACCEPT:  bits 0-6 owner allow (x w r a l k m), 7-13 owner exec modifiers,
+ *          14-20 other allow, 21-27 other exec modifiers,
+ *          30 change_onexec, 31 change_profile.
+ * ACCEPT2: bits 0-6 owner audit, 7-13 owner quiet, 14-20 other audit,
+ *          21-27 other quiet.
+ */
+#include <stdlib.h>
+
+#include "internal.h"
+
+#define user_allow(a) (((a) & 0x7f) | ((a) & 0x80000000u))
+#define user_xbits(a) (((a) >> 7) & 0x7f)
+#define user_audit(a2) ((a2) & 0x7f)
+#define user_quiet(a2) (((a2) >> 7) & 0x7f)
+#define user_xindex(a) map_xindex((a) & 0x3fff)
+#define other_allow(a) ((((a) >> 14) & 0x7f) | ((a) & 0x80000000u))
+#define other_xbits(a) (((a) >> 21) & 0x7f)
+#define other_audit(a2) (((a2) >> 14) & 0x7f)
+#define other_quiet(a2) (((a2) >> 21) & 0x7f)
+#define other_xindex(a) map_xindex(((a) >> 14) & 0x3fff)
+
+/* The 14-bit old exec field: 0x80 ux, 0x100 unsafe, 0x200 ix, 10-13 type. */
+static uint32_t map_xindex(uint32_t mask)
+{
+	uint32_t old = (mask >> 10) & 0xf;
+	uint32_t index = 0;
+
+	if (mask & 0x100)
+		index |= AA_X_UNSAFE;
+	if (mask & 0x200)
+		index |= AA_X_INHERIT;
+	if (mask & 0x80)
+		index |= AA_X_UNCONFINED;
+	if (old == 1)
+		index |= AA_X_UNCONFINED;
+	else if (old == 2)
+		index |= AA_X_NAME;
+	else if (old == 3)
+		index |= AA_X_NAME | AA_X_CHILD;
+	else if (old)
+		index |= AA_X_TABLE | (old - 4);
+	return index;
+}
+
+/* Old file bits (x w r a l k m) to the kernel's permission bits. */
+static uint32_t map_old_perms(uint32_t old)
+{
+	uint32_t new = old & 0xf;	/* exec write read append */
+
+	if (old & AAMED_MAY_READ)
+		new |= AAMED_MAY_GETATTR | AAMED_MAY_OPEN;
+	if (old & AAMED_MAY_WRITE)
+		new |= AAMED_MAY_SETATTR | AAMED_MAY_CREATE |
+		       AAMED_MAY_DELETE | AAMED_MAY_CHMOD |
+		       AAMED_MAY_CHOWN | AAMED_MAY_OPEN;
+	if (old & 0x10)
+		new |= AAMED_MAY_LINK;
+	/* the old lock bit doubles as the link-subset flag */
+	if (old & 0x20)
+		new |= AAMED_MAY_LOCK | AA_LINK_SUBSET;
+	if (old & 0x40)
+		new |= AAMED_EXEC_MMAP;
+	return new;
+}
+
+static void fperms_allow(struct aa_perms *p, uint32_t accept)
+{
+	p->allow |= AAMED_MAY_GETATTR;
+	/* change_profile and onexec were never owner-conditional */
+	if (accept & 0x80000000u)
+		p->allow |= AAMED_MAY_CHANGE_PROFILE;
+	if (accept & 0x40000000u)
+		p->allow |= AAMED_MAY_ONEXEC;
+}
+
+static struct aa_perms *alloc_perms(struct aa_ext *e, size_t n)
+{
+	struct aa_perms *p = calloc(n, sizeof(*p));
+
+	if (!p)
+		aa_ext_fail(e, NULL, "out of memory for %zu permission entries",
+			    n);
+	return p;
+}
+
+/*
+ * File rules: two entries per state, owner at 2s, other at 2s+1. The
+ * trap state 0 is mapped too, so getattr is granted even on paths no rule
+ * matches (both 6.1, which maps at lookup, and 6.12, which maps at load).
+ */
+bool aa_compat_file(struct aa_ext *e, struct aa_policydb *pdb)
+{
+	struct aa_dfa *dfa = pdb->dfa;
+	struct aa_perms *t = alloc_perms(e, (size_t)dfa->nstates * 2);
+	uint32_t s;
+
+	if (!t)
+		return false;
+	for (s = 0; s < dfa->nstates; s++) {
+		uint32_t a = dfa->accept[s], a2 = dfa->accept2[s];
+		struct aa_perms *u = &t[2 * (size_t)s], *o = u + 1;
+
+		u->allow = map_old_perms(user_allow(a));
+		u->audit = map_old_perms(user_audit(a2));
+		u->quiet = map_old_perms(user_quiet(a2));
+		u->xindex = user_xindex(a);
+		fperms_allow(u, a);
+		o->allow = map_old_perms(other_allow(a));
+		o->audit = map_old_perms(other_audit(a2));
+		o->quiet = map_old_perms(other_quiet(a2));
+		o->xindex = other_xindex(a);
+		fperms_allow(o, a);
+	}
+	for (s = 0; s < dfa->nstates; s++) {
+		dfa->accept[s] = 2 * s;
+		dfa->accept2[s] = ACCEPT_FLAG_OWNER;
+	}
+	pdb->perms = t;
+	pdb->nperms = 2 * dfa->nstates;
+	return true;
+}
+
+static uint32_t map_other(uint32_t x)
+{
+	return ((x & 0x3) << 8) |	/* setattr/getattr */
+	       ((x & 0x1c) << 18) |	/* accept/bind/listen */
+	       ((x & 0x60) << 19);	/* setopt/getopt */
+}
+
+static uint32_t map_xbits(uint32_t x)
+{
+	return ((x & 0x1) << 7) | ((x & 0x7e) << 9);
+}
+
+/*
+ * The policydb: one entry per state. Up to header ABI 8 the owner exec
+ * modifier bits are compiler noise and lock is always granted; from ABI
+ * 9 those bits carry permissions.
+ */
+bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb, unsigned abi)
+{
+	struct aa_dfa *dfa = pdb->dfa;
+	struct aa_perms *t = alloc_perms(e, dfa->nstates);
+	uint32_t s;
+
+	if (!t)
+		return false;
+	for (s = 1; s < dfa->nstates; s++) {
+		uint32_t a = dfa->accept[s], a2 = dfa->accept2[s];
+		struct aa_perms *p = &t[s];
+
+		p->allow = user_allow(a) | map_other(other_allow(a));
+		if (abi <= 8)
+			p->allow |= AAMED_MAY_LOCK;
+		else
+			p->allow |= map_xbits(user_xbits(a));
+		p->audit = user_audit(a2) | map_other(other_audit(a2));
+		p->quiet = user_quiet(a2) | map_other(other_quiet(a2));
+		if (abi > 8)
+			p->quiet |= map_xbits(other_xbits(a));
+	}
+	for (s = 0; s < dfa->nstates; s++) {
+		dfa->accept[s] = s;
+		dfa->accept2[s] = 0;
+	}
+	pdb->perms = t;
+	pdb->nperms = dfa->nstates;
+	return true;
+}
+
+/* Attachment: a state accepts when its owner bits carry exec. */
+bool aa_compat_xmatch(struct aa_ext *e, struct aa_policydb *pdb)
+{
+	struct aa_dfa *dfa = pdb->dfa;
+	struct aa_perms *t = alloc_perms(e, dfa->nstates);
+	uint32_t s;
+
+	if (!t)
+		return false;
+	for (s = 1; s < dfa->nstates; s++)
+		t[s].allow = user_allow(dfa->accept[s]);
+	for (s = 0; s < dfa->nstates; s++) {
+		dfa->accept[s] = s;
+		dfa->accept2[s] = 0;
+	}
+	pdb->perms = t;
+	pdb->nperms = dfa->nstates;
+	return true;
+}

@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Exec: attachment (find_attach) and domain transitions
+ * (profile_transition, x_to_label), as the kernel's domain.c.
+ *
+ * Exec is not a hot path: it may resolve and intern a stacked label, so
+ * it takes the policy lock around label building.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/*
+ * Attachment xattrs against a file that has none: each is optional only
+ * when its out-of-band transition exists. Returns the number matched
+ * (always 0 here) or -1 when the profile does not attach.
+ */
+static int xattrs_absent(const struct aa_profile *p, uint32_t state)
+{
+	const struct aa_dfa *dfa = p->xmatch->dfa;
+	uint32_t i;
+
+	state = aa_dfa_outofband(dfa, state);
+	for (i = 0; i < p->xattr_count; i++) {
+		if (!state)
+			return -1;
+		state = aa_dfa_outofband(dfa, state);
+	}
+	return 0;
+}
+
+/* Profiles are searched newest first, as the kernel's list has them. */
+static int by_order_desc(const void *a, const void *b)
+{
+	const struct aa_profile *x = *(struct aa_profile *const *)a;
+	const struct aa_profile *y = *(struct aa_profile *const *)b;
+
+	return x->order < y->order ? 1 : x->order > y->order ? -1 : 0;
+}
+
+struct aa_label *aa_find_attach(aamed_policy *policy, const struct aa_ns *ns,
+				const struct aa_profile *parent,
+				const char *name, const char **info)
+{
+	struct aa_profile *cand = NULL, *list[512], **v = list;
+	unsigned cand_len = 0;
+	int cand_x = 0;
+	bool conflict = false;
+	size_t n = 0, i;
+
+	if (policy->nprofiles > ARRAY_SIZE(list)) {
+		v = malloc(policy->nprofiles * sizeof(*v));
+		if (!v)
+			return NULL;
+	}
+	for (i = 0; i < policy->nprofiles; i++) {
+		struct aa_profile *p = policy->profiles[i];
+
+		if (p->ns == ns && p->parent == parent)
+			v[n++] = p;
+	}
+	qsort(v, n, sizeof(*v), by_order_desc);
+	for (i = 0; i < n; i++) {
+		struct aa_profile *p = v[i];
+
+		if (p->xmatch) {
+			unsigned count;
+			uint32_t state = aa_dfa_leftmatch(p->xmatch->dfa,
+							  DFA_START, name,
+							  &count);
+			int ret = 0;
+
+			if (!(aa_lookup_perms(p->xmatch, state)->allow &
+			      AAMED_MAY_EXEC))
+				continue;
+			if (count < cand_len)
+				continue;
+			if (p->xattr_count) {
+				ret = xattrs_absent(p, state);
+				if (ret < 0)
+					continue;
+			}
+			if (count == cand_len && ret <= cand_x) {
+				if (ret == cand_x)
+					conflict = true;
+				continue;
+			}
+			cand = p;
+			cand_len = count > p->xmatch_len ? count : p->xmatch_len;
+			cand_x = ret;
+			conflict = false;
+		} else if (!strcmp(p->bname, name)) {
+			/* an exact plain-name match ends the search */
+			cand = p;
+			conflict = false;
+			break;
+		}
+	}
+	if (v != list)
+		free(v);
+	if (!cand || conflict) {
+		if (conflict && info)
+			*info = "conflicting profile attachments";
+		return NULL;
+	}
+	return cand->label;
+}
+
+const aamed_label *aamed_attach(aamed_policy *policy, const char *ns,
+				const char *path, const char **info)
+{
+	const struct aa_ns *n = aa_policy_ns(policy, ns ? ns : "", false);
+	struct aa_label *l;
+
+	if (info)
+		*info = NULL;
+	if (!n)
+		return from_label(policy->ns[0]->unconfined);
+	l = aa_find_attach(policy, n, NULL, path, info);
+	return from_label(l ? l : n->unconfined);
+}
+
+/* A direct child of parent by its last name component (aa_find_child). */
+static struct aa_profile *find_child(const aamed_policy *policy,
+				     const struct aa_profile *parent,
+				     const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < policy->nprofiles; i++) {
+		struct aa_profile *p = policy->profiles[i];
+
+		if (p->parent == parent && !strcmp(p->bname, name))
+			return p;
+	}
+	return NULL;
+}
+
+struct xlate {
+	struct aa_label *label;
+	const char *lookupname;
+	const char *info;
+	enum aamed_xmode mode;
+	bool secure;		/* environment scrubbed (no unsafe bit) */
+};
+
+static enum aamed_xmode xmode_of(uint32_t xindex)
+{
+	if ((xindex & AA_X_TYPE_MASK) == AA_X_NONE)
+		return (xindex & AA_X_INHERIT) ? AAMED_X_INHERIT
+		       : (xindex & AA_X_UNCONFINED) ? AAMED_X_UNCONFINED
+						   : AAMED_X_DENIED;
+	return (xindex & AA_X_CHILD) ? AAMED_X_CHILD : AAMED_X_PROFILE;
+}
+
+/* Stack the label text stack (without its '&') on top of base. */
+static struct aa_label *stack_on(aamed_policy *policy, struct aa_label *base,
+				 const struct aa_profile *profile,
+				 const char *stack)
+{
+	struct aa_label *add;
+	struct aa_profile *vec[64];
+	int err;
+
+	add = aa_label_parse(policy, profile, stack, &err);
+	if (!add || base->size + add->size > ARRAY_SIZE(vec))
+		return NULL;
+	memcpy(vec, base->vec, base->size * sizeof(vec[0]));
+	memcpy(vec + base->size, add->vec, add->size * sizeof(vec[0]));
+	return aa_label_for_vec(policy, vec, base->size + add->size);
+}
+
+static void x_to_label(aamed_policy *policy, const struct aa_profile *profile,
+		       const char *name, uint32_t xindex, struct xlate *x)
+{
+	uint32_t type = xindex & AA_X_TYPE_MASK;
+	const char *stack = NULL;
+	const struct aa_profile *parent = NULL;
+	int err;
+
+	x->label = NULL;
+	x->lookupname = NULL;
+	x->mode = xmode_of(xindex);
+	switch (type) {
+	case AA_X_TABLE: {
+		const char *entry = profile->file->xtable[xindex & AA_X_INDEX_MASK];
+
+		if (*entry != '&') {
+			x->lookupname = entry;
+			if (xindex & AA_X_CHILD) {
+				struct aa_profile *c =
+					find_child(policy, profile, entry);
+
+				x->label = c ? c->label : NULL;
+			} else {
+				x->label = aa_label_parse(policy, profile, entry,
+							  &err);
+			}
+			break;
+		}
+		stack = entry + 1;
+		x->mode = AAMED_X_STACK;
+	}
+		__attribute__((fallthrough));	/* a stack attaches by path first */
+	case AA_X_NAME:
+		parent = (xindex & AA_X_CHILD) ? profile : NULL;
+		x->label = aa_find_attach(policy, profile->ns, parent, name,
+					  &x->info);
+		x->lookupname = name;
+		break;
+	default:
+		break;
+	}
+	if (!x->label) {
+		if (xindex & AA_X_INHERIT) {
+			x->info = "ix fallback";
+			x->label = profile->label;
+			x->mode = AAMED_X_INHERIT;
+		} else if (xindex & AA_X_UNCONFINED) {
+			x->label = profile->ns->unconfined;
+			x->info = "ux fallback";
+			x->mode = AAMED_X_UNCONFINED;
+		}
+	}
+	if (x->label && stack)
+		x->label = stack_on(policy, x->label, profile, stack);
+	/* 3.0.8 writes "cx -> kid" as a plain table name: report it as cx */
+	if (x->mode == AAMED_X_PROFILE && x->label && x->label->size == 1 &&
+	    x->label->vec[0]->parent == profile)
+		x->mode = AAMED_X_CHILD;
+}
+
+/*
+ * profile_transition(): the new label for one member of the subject's
+ * label on exec of name, and the kernel's audit of it.
+ */
+static int profile_transition(const struct aa_audit_ctx *ctx,
+			      aamed_policy *policy,
+			      const struct aa_profile *profile,
+			      const char *name, uint32_t fsuid, uint32_t ouid,
+			      struct xlate *x, char *learn, size_t learnlen)
+{
+	struct aa_perms perms;
+	const char *target;
+	int error = 0;
+
+	memset(x, 0, sizeof(*x));
+	if (profile_unconfined(profile)) {
+		x->label = aa_find_attach(policy, profile->ns, NULL, name,
+					  &x->info);
+		x->mode = AAMED_X_ATTACH;
+		if (!x->label)
+			x->label = profile->label;
+		return 0;
+	}
+	aa_str_perms(profile->file, profile->file ?
+			     profile->file->start[AA_CLASS_FILE] : 0,
+		     name, fsuid == ouid, &perms);
+	if (perms.allow & AAMED_MAY_EXEC) {
+		x_to_label(policy, profile, name, perms.xindex, x);
+		if (x->label && x->label == profile->label && x->info)
+			goto audit;	/* the ix fallback */
+		if (!x->label) {
+			error = -EACCES;
+			x->info = "profile transition not found";
+			perms.allow &= ~AAMED_MAY_EXEC;
+		}
+	} else if (profile->mode == APPARMOR_COMPLAIN) {
+		/* learning mode: a null- profile under this one */
+		snprintf(learn, learnlen, "%s//null-%s", profile->hname, name);
+		x->mode = AAMED_X_LEARN;
+		error = -EACCES;
+		perms.xindex |= AA_X_UNSAFE;
+	} else {
+		error = -EACCES;
+	}
+audit:
+	if (x->mode != AAMED_X_LEARN && error == 0 && !x->label)
+		x->mode = AAMED_X_DENIED;
+	target = x->label ? x->label->name
+		 : x->mode == AAMED_X_LEARN ? learn : x->lookupname;
+	if (!(perms.xindex & AA_X_UNSAFE))
+		x->secure = true;
+	return aa_audit_file(ctx, profile, &perms, "exec", AAMED_MAY_EXEC, name,
+			     target, fsuid, ouid, x->info, error);
+}
+
+int aamed_exec(const aamed_label *l, const char *path, uint32_t fsuid,
+	       uint32_t ouid, struct aamed_exec_result *res,
+	       aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+	struct aa_audit_ctx ctx = { audit, arg };
+	aamed_policy *policy = label->vec[0]->ns->policy;
+	struct aa_profile *vec[64];
+	char learn[600] = "";
+	size_t n = 0;
+	uint32_t i;
+	int error = 0;
+	bool secure = false, learning = false;
+
+	memset(res, 0, sizeof(*res));
+	if (!path || path[0] != '/')
+		return -EINVAL;
+	pthread_mutex_lock(&policy->lock);
+	for (i = 0; i < label->size; i++) {
+		struct xlate x;
+		enum aamed_xmode mode;
+
+		error = profile_transition(&ctx, policy, label->vec[i], path,
+					   fsuid, ouid, &x, learn, sizeof(learn));
+		mode = x.mode;
+		if (x.secure)
+			secure = true;
+		if (!res->info)
+			res->info = x.info;
+		/* the first member that fails aborts the exec */
+		if (error) {
+			res->mode = AAMED_X_DENIED;
+			goto out;
+		}
+		if (res->mode == AAMED_X_DENIED || res->mode == AAMED_X_ATTACH)
+			res->mode = mode;
+		if (mode == AAMED_X_LEARN) {
+			learning = true;
+			continue;
+		}
+		if (!x.label) {
+			error = -EACCES;
+			res->mode = AAMED_X_DENIED;
+			goto out;
+		}
+		if (n + x.label->size > ARRAY_SIZE(vec)) {
+			error = -E2BIG;
+			goto out;
+		}
+		memcpy(vec + n, x.label->vec, x.label->size * sizeof(vec[0]));
+		n += x.label->size;
+	}
+	res->unsafe = !secure;
+	if (learning) {
+		res->mode = AAMED_X_LEARN;
+		snprintf(res->name, sizeof(res->name), "%s", learn);
+		goto out;
+	}
+	res->label = from_label(aa_label_for_vec(policy, vec, n));
+	if (!res->label) {
+		error = -ENOMEM;
+		goto out;
+	}
+	snprintf(res->name, sizeof(res->name), "%s", to_label(res->label)->name);
+out:
+	pthread_mutex_unlock(&policy->lock);
+	return error;
+}

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * File mediation: the kernel's aa_path_perm(), link and rename checks,
+ * and aa_audit_file().
+ *
+ * The hot path is the unconfined test in aamed_file_perm(); past it, each
+ * confined member of the label walks its file DFA once. Nothing here
+ * allocates, and a record is built only on the way to being emitted.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const char *const op_names[AAMED_OP__COUNT] = {
+	[AAMED_OP_OPEN] = "open",
+	[AAMED_OP_FILE_PERM] = "file_perm",
+	[AAMED_OP_FILE_LOCK] = "file_lock",
+	[AAMED_OP_FILE_MMAP] = "file_mmap",
+	[AAMED_OP_FILE_MPROT] = "file_mprotect",
+	[AAMED_OP_GETATTR] = "getattr",
+	[AAMED_OP_SETATTR] = "setattr",
+	[AAMED_OP_CHMOD] = "chmod",
+	[AAMED_OP_CHOWN] = "chown",
+	[AAMED_OP_TRUNC] = "truncate",
+	[AAMED_OP_UNLINK] = "unlink",
+	[AAMED_OP_RMDIR] = "rmdir",
+	[AAMED_OP_MKDIR] = "mkdir",
+	[AAMED_OP_MKNOD] = "mknod",
+	[AAMED_OP_SYMLINK] = "symlink",
+	[AAMED_OP_CREATE] = "create",
+	[AAMED_OP_LINK] = "link",
+	[AAMED_OP_RENAME] = "rename",
+	[AAMED_OP_RENAME_SRC] = "rename_src",
+	[AAMED_OP_RENAME_DEST] = "rename_dest",
+	[AAMED_OP_EXEC] = "exec",
+};
+
+const char *aamed_file_op_name(enum aamed_file_op op)
+{
+	return (unsigned)op < AAMED_OP__COUNT ? op_names[op] : NULL;
+}
+
+int aamed_file_op_parse(const char *name)
+{
+	int i;
+
+	for (i = 0; i < AAMED_OP__COUNT; i++)
+		if (!strcmp(op_names[i], name))
+			return i;
+	return -1;
+}
+
+#define AUDIT_ALL_MASK 0xffffu	/* audit=all on success: low 16 bits only */
+
+/* AA_AUDIT_FILE_MASK: the bits a link subset failure may add */
+#define AUDIT_FILE_MASK_LINK                                               \
+	(AAMED_MAY_READ | AAMED_MAY_WRITE | AAMED_MAY_EXEC |               \
+	 AAMED_MAY_APPEND | AAMED_MAY_CREATE | AAMED_MAY_DELETE |          \
+	 AAMED_MAY_GETATTR | AAMED_MAY_SETATTR | AAMED_MAY_CHMOD |         \
+	 AAMED_MAY_CHOWN | AAMED_MAY_LOCK | AAMED_EXEC_MMAP | AAMED_MAY_LINK)
+
+int aa_audit_file(const struct aa_audit_ctx *ctx,
+		  const struct aa_profile *profile,
+		  const struct aa_perms *perms, const char *op,
+		  uint32_t request, const char *name, const char *target,
+		  uint32_t fsuid, uint32_t ouid, const char *info, int error)
+{
+	enum aamed_audit_type type = AUDIT_AUTO;
+	struct aamed_audit rec;
+
+	if (likely(!error)) {
+		uint32_t mask = perms->audit;
+
+		if (profile->audit == AUDIT_ALL)
+			mask = AUDIT_ALL_MASK;
+		request &= mask;
+		if (likely(!request))
+			return 0;
+		type = AAMED_AUDIT_AUDIT;
+	} else {
+		/* only what was denied is reported */
+		request &= ~perms->allow;
+		if (request & perms->kill)
+			type = AAMED_AUDIT_KILLED;
+		/* a quieted denial stays enforced, silently, in every mode */
+		if ((request & perms->quiet) && profile->audit != AUDIT_NOQUIET &&
+		    profile->audit != AUDIT_ALL)
+			request &= ~perms->quiet;
+		if (!request)
+			return error;
+	}
+	memset(&rec, 0, sizeof(rec));
+	rec.class = AAMED_CLASS_FILE;
+	rec.op = op;
+	rec.info = info;
+	rec.error = error;
+	rec.name = name;
+	rec.request = request;
+	rec.denied = request & ~perms->allow;
+	rec.fsuid = fsuid;
+	rec.ouid = ouid;
+	rec.target = target;
+	return aa_audit(ctx, type, profile, &rec);
+}
+
+/* Match name from start and return the state; perms for the owner case. */
+uint32_t aa_str_perms(const struct aa_policydb *file, uint32_t start,
+		      const char *name, bool owner, struct aa_perms *perms)
+{
+	uint32_t state;
+
+	if (!file) {
+		/* the null DFA: no rules, but getattr as the compat map gives */
+		memset(perms, 0, sizeof(*perms));
+		perms->allow = AAMED_MAY_GETATTR;
+		return DFA_NOMATCH;
+	}
+	state = aa_dfa_match(file->dfa, start, name);
+	*perms = *aa_lookup_fperms(file, state, owner);
+	return state;
+}
+
+static inline uint32_t file_start(const struct aa_profile *p)
+{
+	return p->file ? p->file->start[AA_CLASS_FILE] : DFA_NOMATCH;
+}
+
+static int profile_path_perm(const struct aa_audit_ctx *ctx,
+			     const struct aa_profile *profile, const char *op,
+			     const char *name, uint32_t request, uint32_t fsuid,
+			     uint32_t ouid)
+{
+	struct aa_perms perms;
+	int e = 0;
+
+	aa_str_perms(profile->file, file_start(profile), name, fsuid == ouid,
+		     &perms);
+	if (request & ~perms.allow)
+		e = -EACCES;
+	return aa_audit_file(ctx, profile, &perms, op, request, name, NULL,
+			     fsuid, ouid, NULL, e);
+}
+
+/* Every confined member decides and audits; the last error wins. */
+static int label_path_perm(const struct aa_audit_ctx *ctx,
+			   const struct aa_label *label, const char *op,
+			   const char *name, uint32_t request, uint32_t fsuid,
+			   uint32_t ouid)
+{
+	int error = 0;
+	uint32_t i;
+
+	for (i = 0; i < label->size; i++) {
+		const struct aa_profile *p = label->vec[i];
+		int e;
+
+		if (profile_unconfined(p))
+			continue;
+		e = profile_path_perm(ctx, p, op, name, request, fsuid, ouid);
+		if (e)
+			error = e;
+	}
+	return error;
+}
+
+/* Is exec transition a a subset of b, for the link subset rule? */
+static bool xindex_is_subset(uint32_t link, uint32_t target)
+{
+	if ((link & AA_X_UNSAFE) && !(target & AA_X_UNSAFE))
+		return false;
+	return (link & ~AA_X_UNSAFE) == (target & ~AA_X_UNSAFE);
+}
+
+/*
+ * profile_path_link(): link name lname to the existing file tname. The
+ * link name must grant link; the pair (lname \0 tname) must grant link
+ * too; if it asks for link subset, what lname grants must be a subset of
+ * what tname grants.
+ */
+static int profile_path_link(const struct aa_audit_ctx *ctx,
+			     const struct aa_profile *profile,
+			     const char *lname, const char *tname,
+			     uint32_t fsuid, uint32_t ouid)
+{
+	const struct aa_policydb *file = profile->file;
+	struct aa_perms lperms, perms;
+	uint32_t request = AAMED_MAY_LINK;
+	const char *info = NULL;
+	bool owner = fsuid == ouid;
+	uint32_t state;
+	int error = -EACCES;
+
+	memset(&lperms, 0, sizeof(lperms));
+	state = aa_str_perms(file, file_start(profile), lname, owner, &lperms);
+	if (!(lperms.allow & AAMED_MAY_LINK))
+		goto audit;
+	/* the target half of the pair */
+	state = file ? aa_dfa_null_transition(file->dfa, state) : DFA_NOMATCH;
+	aa_str_perms(file, state, tname, owner, &perms);
+	/* force audit/quiet for a link live in the pair's second entry */
+	lperms.audit = perms.audit;
+	lperms.quiet = perms.quiet;
+	lperms.kill = perms.kill;
+	if (!(perms.allow & AAMED_MAY_LINK)) {
+		info = "target restricted";
+		lperms = perms;
+		goto audit;
+	}
+	if (!(perms.allow & AA_LINK_SUBSET))
+		goto done;
+	aa_str_perms(file, file_start(profile), tname, owner, &perms);
+	/* link itself is not part of the subset test */
+	request = lperms.allow & ~AAMED_MAY_LINK;
+	lperms.allow &= perms.allow | AAMED_MAY_LINK;
+	request |= AUDIT_FILE_MASK_LINK & (lperms.allow & ~perms.allow);
+	if (request & ~lperms.allow) {
+		goto audit;
+	} else if ((lperms.allow & AAMED_MAY_EXEC) &&
+		   !xindex_is_subset(lperms.xindex, perms.xindex)) {
+		lperms.allow &= ~AAMED_MAY_EXEC;
+		request |= AAMED_MAY_EXEC;
+		info = "link not subset of target";
+		goto audit;
+	}
+done:
+	error = 0;
+audit:
+	return aa_audit_file(ctx, profile, &lperms, "link", request, lname,
+			     tname, fsuid, ouid, info, error);
+}
+
+static int label_path_link(const struct aa_audit_ctx *ctx,
+			   const struct aa_label *label, const char *lname,
+			   const char *tname, uint32_t fsuid, uint32_t ouid)
+{
+	int error = 0;
+	uint32_t i;
+
+	for (i = 0; i < label->size; i++) {
+		int e;
+
+		if (profile_unconfined(label->vec[i]))
+			continue;
+		e = profile_path_link(ctx, label->vec[i], lname, tname, fsuid,
+				      ouid);
+		if (e)
+			error = e;
+	}
+	return error;
+}
+
+#define RENAME_SRC_PERMS                                                   \
+	(AAMED_MAY_READ | AAMED_MAY_GETATTR | AAMED_MAY_WRITE |            \
+	 AAMED_MAY_SETATTR | AAMED_MAY_DELETE)
+#define RENAME_DEST_PERMS                                                  \
+	(AAMED_MAY_WRITE | AAMED_MAY_SETATTR | AAMED_MAY_CREATE)
+
+int aamed_file_perm(const aamed_label *l, const struct aamed_file_req *req,
+		    aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+	struct aa_audit_ctx ctx = { audit, arg };
+	int error;
+
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	if (!req->path || req->path[0] == '\0')
+		return -EINVAL;
+	switch (req->op) {
+	case AAMED_OP_LINK:
+		if (!req->target)
+			return -EINVAL;
+		return label_path_link(&ctx, label, req->path, req->target,
+				       req->fsuid, req->ouid);
+	case AAMED_OP_RENAME:
+		if (!req->target)
+			return -EINVAL;
+		/* both checks use the source's owner; stop at the first error */
+		error = label_path_perm(&ctx, label, "rename_src", req->path,
+					RENAME_SRC_PERMS, req->fsuid, req->ouid);
+		if (error)
+			return error;
+		return label_path_perm(&ctx, label, "rename_dest", req->target,
+				       RENAME_DEST_PERMS, req->fsuid, req->ouid);
+	default:
+		if ((unsigned)req->op >= AAMED_OP__COUNT)
+			return -EINVAL;
+		return label_path_perm(&ctx, label, op_names[req->op],
+				       req->path, req->request, req->fsuid,
+				       req->ouid);
+	}
+}

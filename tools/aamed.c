@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * aamed: the command line. Each subcommand lives in its own file.
+ */
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+	fputs("usage: aamed COMMAND [ARGS]\n"
+	      "\n"
+	      "Commands:\n"
+	      "  compile  run apparmor_parser to build policy blobs\n"
+	      "  query    decide a request (or one per line with --batch)\n"
+	      "  attach   which profile an exec of a path attaches to\n"
+	      "  bench    benchmarks (bench decide)\n"
+	      "  version  print the version\n"
+	      "\n"
+	      "Exit codes: 0 allowed, 1 denied, 2 usage or input error,\n"
+	      "3 policy could not be loaded. In batch mode 0 means every line\n"
+	      "was answered (a malformed line prints an ERROR line).\n"
+	      "Run 'aamed COMMAND --help' for a command's options.\n",
+	      f);
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : NULL;
+
+	if (!cmd) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+		usage(stdout);
+		return EXIT_ALLOWED;
+	}
+	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
+		printf("aamed %s\n", AAMED_VERSION_STRING);
+		return EXIT_ALLOWED;
+	}
+	if (!strcmp(cmd, "query"))
+		return cmd_query(argc - 2, argv + 2);
+	if (!strcmp(cmd, "attach"))
+		return cmd_attach(argc - 2, argv + 2);
+	if (!strcmp(cmd, "compile"))
+		return cmd_compile(argc - 2, argv + 2);
+	if (!strcmp(cmd, "bench"))
+		return cmd_bench(argc - 2, argv + 2);
+	fprintf(stderr, "aamed: unknown command \"%s\"\n", cmd);
+	usage(stderr);
+	return EXIT_USAGE;
+}

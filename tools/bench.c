@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * aamed bench decide: what one decision costs, in ns and in instructions.
+ *
+ * Each case is measured side by side with the raw operation (a strlen of
+ * the same path, the least any path check must do) in one run, and the
+ * ratio is reported, since absolute times on a shared VM drift. With
+ * --instr every case is re-run under callgrind, collecting only inside
+ * aamed_file_perm(), for an instruction count per decision that does not
+ * drift at all.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+struct bcase {
+	const char *name;
+	const char *label;
+	const char *path;
+	uint32_t request;
+};
+
+#define PATH100 "/srv/bench/data/aaaaaaaaaa/bbbbbbbbbb/cccccccccc/dddddddddd/eeeeeeeeee/ffffffffff/0123456.dat"
+
+static const struct bcase cases[] = {
+	{ "unconfined", "unconfined", "/etc/passwd", AAMED_MAY_READ },
+	{ "confined-short", "bench", "/etc/passwd", AAMED_MAY_READ },
+	{ "confined-100B", "bench", PATH100, AAMED_MAY_READ },
+	{ "stack-2", "bench//&bench2", "/etc/passwd", AAMED_MAY_READ },
+	{ "confined-denied", "bench", "/etc/shadow", AAMED_MAY_READ },
+};
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* The raw operation: what any path check must at least do. */
+__attribute__((noinline)) static size_t raw_op(const char *path)
+{
+	size_t n = strlen(path);
+
+	__asm__ volatile("" : : "r"(path) : "memory");
+	return n;
+}
+
+static volatile int sink;
+
+static double time_case(const aamed_label *l, const struct aamed_file_req *r,
+			long iters)
+{
+	double t0 = now_ns();
+	long i;
+
+	for (i = 0; i < iters; i++)
+		sink += aamed_file_perm(l, r, NULL, NULL);
+	return (now_ns() - t0) / (double)iters;
+}
+
+static double time_raw(const char *path, long iters)
+{
+	double t0 = now_ns();
+	long i;
+
+	for (i = 0; i < iters; i++)
+		sink += (int)raw_op(path);
+	return (now_ns() - t0) / (double)iters;
+}
+
+/* Instructions per decision from callgrind's totals for aamed_file_perm. */
+static double instr_case(const char *self, const char *policy,
+			 const char *name, long iters)
+{
+	char out[] = "/tmp/aamed-cg-XXXXXX";
+	char outarg[64], itarg[32], cmd[4096], line[512];
+	double ir = -1;
+	FILE *p;
+	int fd = mkstemp(out);
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	snprintf(outarg, sizeof(outarg), "--callgrind-out-file=%s", out);
+	snprintf(itarg, sizeof(itarg), "%ld", iters);
+	snprintf(cmd, sizeof(cmd),
+		 "valgrind --tool=callgrind --toggle-collect=aamed_file_perm "
+		 "%s %s bench decide --policy '%s' --case %s --iters %s --raw-only-run >/dev/null 2>&1",
+		 outarg, self, policy, name, itarg);
+	if (system(cmd) != 0) {
+		unlink(out);
+		return -1;
+	}
+	p = fopen(out, "r");
+	while (p && fgets(line, sizeof(line), p))
+		if (!strncmp(line, "totals:", 7) || !strncmp(line, "summary:", 8))
+			ir = strtod(strchr(line, ':') + 1, NULL);
+	if (p)
+		fclose(p);
+	unlink(out);
+	return ir < 0 ? -1 : ir / (double)iters;
+}
+
+static int load_bench(const char *dir, int rounds)
+{
+	double best = 1e30;
+	int i;
+	size_t nprof = 0;
+
+	for (i = 0; i < rounds; i++) {
+		aamed_policy *p = aamed_policy_new();
+		double t0 = now_ns(), t;
+
+		if (!p || load_policy(p, dir)) {
+			aamed_policy_free(p);
+			return -1;
+		}
+		t = now_ns() - t0;
+		nprof = aamed_policy_profile_count(p);
+		aamed_policy_free(p);
+		if (t < best)
+			best = t;
+	}
+	printf("load\t%zu profiles\t%.2f ms (best of %d)\n", nprof, best / 1e6,
+	       rounds);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fputs("usage: aamed bench decide --policy PATH [--iters N] [--instr]\n"
+	      "                          [--load DIR] [--case NAME]\n"
+	      "PATH must define profiles \"bench\" and \"bench2\"\n"
+	      "(examples/bench.profile). --load DIR times loading every blob\n"
+	      "in DIR (e.g. all of apparmor-profiles).\n",
+	      f);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	const char *policy_path = NULL, *only = NULL, *load_dir = NULL;
+	long iters = 2000000;
+	bool instr = false, run_only = false;
+	aamed_policy *policy;
+	size_t i;
+	int a;
+
+	if (argc < 1 || strcmp(argv[0], "decide")) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	for (a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "--policy") && a + 1 < argc)
+			policy_path = argv[++a];
+		else if (!strcmp(argv[a], "--iters") && a + 1 < argc)
+			iters = atol(argv[++a]);
+		else if (!strcmp(argv[a], "--case") && a + 1 < argc)
+			only = argv[++a];
+		else if (!strcmp(argv[a], "--load") && a + 1 < argc)
+			load_dir = argv[++a];
+		else if (!strcmp(argv[a], "--instr"))
+			instr = true;
+		else if (!strcmp(argv[a], "--raw-only-run"))
+			run_only = true;
+		else {
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (!policy_path || iters <= 0) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	policy = aamed_policy_new();
+	if (!policy || load_policy(policy, policy_path)) {
+		aamed_policy_free(policy);
+		return EXIT_POLICY;
+	}
+	if (!run_only)
+		printf("case\tpath bytes\tns/decision\traw ns\tratio\t%s\n",
+		       instr ? "instr/decision" : "");
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct bcase *c = &cases[i];
+		struct aamed_file_req r = { .path = c->path, .request = c->request,
+					    .op = AAMED_OP_OPEN };
+		const aamed_label *l;
+		double ns, raw, ir = -1;
+		int err;
+
+		if (only && strcmp(only, c->name))
+			continue;
+		l = aamed_label_get(policy, c->label, &err);
+		if (!l) {
+			fprintf(stderr, "aamed bench: no label %s in %s\n", c->label,
+				policy_path);
+			aamed_policy_free(policy);
+			return EXIT_POLICY;
+		}
+		if (run_only) {
+			time_case(l, &r, iters);
+			continue;
+		}
+		time_case(l, &r, iters / 10);	/* warm up */
+		ns = time_case(l, &r, iters);
+		raw = time_raw(c->path, iters);
+		if (instr)
+			ir = instr_case("/proc/self/exe", policy_path, c->name,
+					10000);
+		printf("%s\t%zu\t%.2f\t%.2f\t%.2f", c->name, strlen(c->path), ns,
+		       raw, ns / raw);
+		if (instr)
+			printf("\t%.1f", ir);
+		putchar('\n');
+	}
+	aamed_policy_free(policy);
+	if (load_dir && !run_only && load_bench(load_dir, 5))
+		return EXIT_POLICY;
+	return EXIT_ALLOWED;
+}

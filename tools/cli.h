@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The aamed command line: shared pieces of the subcommands.
+ */
+#ifndef AAMED_CLI_H
+#define AAMED_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "aamed.h"
+
+/* Documented exit codes. */
+enum {
+	EXIT_ALLOWED = 0,
+	EXIT_DENIED = 1,
+	EXIT_USAGE = 2,
+	EXIT_POLICY = 3,
+};
+
+/* words.c: split a line like a POSIX shell, without expansion. */
+#define MAX_WORDS 64
+int split_words(const char *line, char *buf, size_t buflen, char **argv,
+		int max, const char **err);
+
+/* json.c: a tiny JSON writer. */
+void json_str(FILE *f, const char *s);
+void json_key(FILE *f, bool *first, const char *key);
+
+/* request.c: one query, parsed from words. */
+enum query_class {
+	Q_FILE,
+	Q_EXEC,
+};
+
+struct query {
+	const char *label;
+	enum query_class class;
+	struct aamed_file_req file;
+	char perms_text[64];
+};
+
+int parse_query(int argc, char **argv, struct query *q, char *err,
+		size_t errlen);
+int parse_perms(const char *s, uint32_t *mask, int *op);
+
+/* query.c */
+struct outopts {
+	bool json;
+	unsigned fmt;		/* AAMED_FMT_* */
+};
+int cmd_query(int argc, char **argv);
+int cmd_attach(int argc, char **argv);
+int load_policy(aamed_policy *policy, const char *path);
+
+/* compile.c */
+int cmd_compile(int argc, char **argv);
+
+/* bench.c */
+int cmd_bench(int argc, char **argv);
+
+#endif

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Parsing one query from its words (docs/query-language.md):
+ *   [--label L] file PATH PERMS [--op OP] [--target T] [--fsuid N] [--ouid N]
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+	char letter;
+	const char *name;
+	uint32_t bit;
+} perm_table[] = {
+	{ 'r', "read", AAMED_MAY_READ },
+	{ 'w', "write", AAMED_MAY_WRITE },
+	{ 'a', "append", AAMED_MAY_APPEND },
+	{ 'x', "exec", AAMED_MAY_EXEC },
+	{ 'm', "mmap_exec", AAMED_EXEC_MMAP },
+	{ 'l', "link", AAMED_MAY_LINK },
+	{ 'k', "lock", AAMED_MAY_LOCK },
+	{ 'c', "create", AAMED_MAY_CREATE },
+	{ 'd', "delete", AAMED_MAY_DELETE },
+	{ 0, "chmod", AAMED_MAY_CHMOD },
+	{ 0, "chown", AAMED_MAY_CHOWN },
+	{ 0, "getattr", AAMED_MAY_GETATTR },
+	{ 0, "setattr", AAMED_MAY_SETATTR },
+	{ 0, "open", AAMED_MAY_OPEN },
+};
+
+/* Letters ("rw") or names ("read,getattr"); "rename" selects the op. */
+int parse_perms(const char *s, uint32_t *mask, int *op)
+{
+	size_t i;
+
+	*mask = 0;
+	*op = -1;
+	if (!*s)
+		return -1;
+	if (!strchr(s, ',')) {
+		/* all letters? */
+		const char *p;
+
+		for (p = s; *p; p++) {
+			for (i = 0; i < sizeof(perm_table) / sizeof(perm_table[0]); i++)
+				if (perm_table[i].letter == *p)
+					break;
+			if (i == sizeof(perm_table) / sizeof(perm_table[0]))
+				break;
+			*mask |= perm_table[i].bit;
+		}
+		if (!*p)
+			return 0;
+		*mask = 0;
+	}
+	while (*s) {
+		const char *e = strchr(s, ',');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+
+		if (n == 6 && !strncmp(s, "rename", 6)) {
+			*op = AAMED_OP_RENAME;
+		} else {
+			for (i = 0; i < sizeof(perm_table) / sizeof(perm_table[0]); i++)
+				if (strlen(perm_table[i].name) == n &&
+				    !strncmp(perm_table[i].name, s, n))
+					break;
+			if (i == sizeof(perm_table) / sizeof(perm_table[0]))
+				return -1;
+			*mask |= perm_table[i].bit;
+		}
+		s += n;
+		if (*s == ',')
+			s++;
+	}
+	return 0;
+}
+
+static int parse_uint(const char *s, uint32_t *v)
+{
+	char *end;
+	unsigned long x;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	x = strtoul(s, &end, 10);
+	if (errno || *end || x > 0xffffffffUL)
+		return -1;
+	*v = (uint32_t)x;
+	return 0;
+}
+
+/* The operation the kernel would name for a plain request on path. */
+static enum aamed_file_op default_op(uint32_t m, const char *path)
+{
+	bool dir = path[strlen(path) - 1] == '/';
+
+	if (m == AAMED_MAY_LINK)
+		return AAMED_OP_LINK;
+	if (m == AAMED_MAY_DELETE)
+		return dir ? AAMED_OP_RMDIR : AAMED_OP_UNLINK;
+	if (m == AAMED_MAY_CREATE)
+		return dir ? AAMED_OP_MKDIR : AAMED_OP_MKNOD;
+	if (m == AAMED_MAY_GETATTR)
+		return AAMED_OP_GETATTR;
+	if (m == AAMED_MAY_CHMOD)
+		return AAMED_OP_CHMOD;
+	if (m == AAMED_MAY_CHOWN)
+		return AAMED_OP_CHOWN;
+	if (m == (AAMED_MAY_WRITE | AAMED_MAY_SETATTR))
+		return AAMED_OP_TRUNC;
+	if (m == AAMED_MAY_LOCK || m == (AAMED_MAY_LOCK | AAMED_MAY_WRITE))
+		return AAMED_OP_FILE_LOCK;
+	if ((m & AAMED_EXEC_MMAP) &&
+	    !(m & ~(AAMED_EXEC_MMAP | AAMED_MAY_READ | AAMED_MAY_WRITE)))
+		return AAMED_OP_FILE_MMAP;
+	return AAMED_OP_OPEN;
+}
+
+int parse_query(int argc, char **argv, struct query *q, char *err,
+		size_t errlen)
+{
+	const char *perms = NULL, *op = NULL;
+	int i = 0, pos = 0;
+	const char *positional[3] = { 0 };
+	int rop;
+
+	memset(q, 0, sizeof(*q));
+	q->label = "unconfined";
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(a, "--label") || !strcmp(a, "--op") ||
+		    !strcmp(a, "--target") || !strcmp(a, "--fsuid") ||
+		    !strcmp(a, "--ouid")) {
+			if (!v) {
+				snprintf(err, errlen, "%s needs a value", a);
+				return -1;
+			}
+			i++;
+			if (!strcmp(a, "--label")) {
+				q->label = v;
+			} else if (!strcmp(a, "--op")) {
+				op = v;
+			} else if (!strcmp(a, "--target")) {
+				q->file.target = v;
+			} else if (parse_uint(v, !strcmp(a, "--fsuid") ?
+							&q->file.fsuid :
+							&q->file.ouid)) {
+				snprintf(err, errlen, "%s: \"%s\" is not a uid", a, v);
+				return -1;
+			}
+		} else if (a[0] == '-' && a[1] == '-') {
+			snprintf(err, errlen, "unknown option %s", a);
+			return -1;
+		} else {
+			if (pos == 3) {
+				snprintf(err, errlen, "unexpected word \"%s\"", a);
+				return -1;
+			}
+			positional[pos++] = a;
+		}
+	}
+	if (pos == 0) {
+		snprintf(err, errlen, "no query class (expected: file)");
+		return -1;
+	}
+	if (strcmp(positional[0], "file")) {
+		snprintf(err, errlen, "unknown query class \"%s\" (expected: file)",
+			 positional[0]);
+		return -1;
+	}
+	if (pos != 3) {
+		snprintf(err, errlen, "usage: file PATH PERMS [options]");
+		return -1;
+	}
+	q->file.path = positional[1];
+	perms = positional[2];
+	if (q->file.path[0] != '/') {
+		snprintf(err, errlen, "path \"%s\" is not absolute", q->file.path);
+		return -1;
+	}
+	if (parse_perms(perms, &q->file.request, &rop)) {
+		snprintf(err, errlen,
+			 "bad permissions \"%s\" (letters rwaxmlkcd or names read,write,...)",
+			 perms);
+		return -1;
+	}
+	snprintf(q->perms_text, sizeof(q->perms_text), "%s", perms);
+	if (op) {
+		int o = aamed_file_op_parse(op);
+
+		if (o < 0) {
+			snprintf(err, errlen, "unknown operation \"%s\"", op);
+			return -1;
+		}
+		q->file.op = (enum aamed_file_op)o;
+	} else if (rop >= 0) {
+		q->file.op = (enum aamed_file_op)rop;
+	} else if (q->file.request == AAMED_MAY_EXEC) {
+		q->file.op = AAMED_OP_EXEC;
+	} else {
+		q->file.op = default_op(q->file.request, q->file.path);
+	}
+	if ((q->file.op == AAMED_OP_LINK || q->file.op == AAMED_OP_RENAME) &&
+	    !q->file.target) {
+		snprintf(err, errlen, "%s needs --target PATH",
+			 aamed_file_op_name(q->file.op));
+		return -1;
+	}
+	if (q->file.target && q->file.target[0] != '/') {
+		snprintf(err, errlen, "target \"%s\" is not absolute",
+			 q->file.target);
+		return -1;
+	}
+	q->class = q->file.op == AAMED_OP_EXEC ? Q_EXEC : Q_FILE;
+	if (q->file.op == AAMED_OP_EXEC && !q->file.request)
+		q->file.request = AAMED_MAY_EXEC;
+	return 0;
+}
