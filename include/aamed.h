@@ -104,6 +104,18 @@ int aamed_policy_load_blob(aamed_policy *policy, const void *data,
 int aamed_policy_load_path(aamed_policy *policy, const char *path,
 			   struct aamed_error *err);
 
+/*
+ * The kernel whose behaviour to reproduce where Linux versions differ
+ * (see README "Kernel versions"). Default AAMED_KERNEL_6_1, Debian 12's.
+ * Set it before loading.
+ */
+enum aamed_kernel {
+	AAMED_KERNEL_6_1 = 0,
+	AAMED_KERNEL_6_12 = 1,
+};
+void aamed_policy_set_kernel(aamed_policy *policy, enum aamed_kernel k);
+enum aamed_kernel aamed_policy_kernel(const aamed_policy *policy);
+
 /* Profiles in load order; name is the full name (parent//child). */
 size_t aamed_policy_profile_count(const aamed_policy *policy);
 const char *aamed_policy_profile_name(const aamed_policy *policy, size_t i);

@@ -199,6 +199,9 @@ static void x_to_label(aamed_policy *policy, const struct aa_profile *profile,
 				x->label = aa_label_parse(policy, profile, entry,
 							  &err);
 			}
+			/* 6.1 walks past the name when the lookup fails */
+			if (!x->label && policy->kernel == AAMED_KERNEL_6_1)
+				x->lookupname = NULL;
 			break;
 		}
 		stack = entry + 1;

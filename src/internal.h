@@ -219,6 +219,7 @@ struct aamed_policy {
 	struct aa_profile **profiles;	/* live profiles, load order */
 	size_t nprofiles;
 	size_t seq;			/* next load order */
+	enum aamed_kernel kernel;	/* behaviour to reproduce */
 	unsigned abi;
 
 	/* replaced profiles and stale labels, freed with the policy */

@@ -188,6 +188,16 @@ const char *aamed_policy_profile_ns(const aamed_policy *policy, size_t i)
 	return i < policy->nprofiles ? policy->profiles[i]->ns->name : NULL;
 }
 
+void aamed_policy_set_kernel(aamed_policy *policy, enum aamed_kernel k)
+{
+	policy->kernel = k;
+}
+
+enum aamed_kernel aamed_policy_kernel(const aamed_policy *policy)
+{
+	return policy->kernel;
+}
+
 unsigned aamed_policy_abi(const aamed_policy *policy)
 {
 	return policy->abi;

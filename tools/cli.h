@@ -48,6 +48,7 @@ int parse_perms(const char *s, uint32_t *mask, int *op);
 struct outopts {
 	bool json;
 	unsigned fmt;		/* AAMED_FMT_* */
+	enum aamed_kernel kernel;
 };
 int cmd_query(int argc, char **argv);
 int cmd_attach(int argc, char **argv);

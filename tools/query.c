@@ -289,12 +289,15 @@ static void query_usage(FILE *f)
 /* Global options shared by query and attach; returns words consumed. */
 static int parse_kernel(const char *v, struct outopts *o)
 {
-	if (!strcmp(v, "6.1"))
+	if (!strcmp(v, "6.1")) {
 		o->fmt = 0;
-	else if (!strcmp(v, "6.12"))
+		o->kernel = AAMED_KERNEL_6_1;
+	} else if (!strcmp(v, "6.12")) {
 		o->fmt = AAMED_FMT_CLASS;
-	else
+		o->kernel = AAMED_KERNEL_6_12;
+	} else {
 		return -1;
+	}
 	return 0;
 }
 
@@ -363,6 +366,7 @@ int cmd_query(int argc, char **argv)
 		fprintf(stderr, "aamed: out of memory\n");
 		return EXIT_POLICY;
 	}
+	aamed_policy_set_kernel(policy, o.kernel);
 	for (i = 0; i < np; i++)
 		if (load_policy(policy, policies[i])) {
 			aamed_policy_free(policy);
