@@ -328,7 +328,7 @@ struct aa_dfa *aa_dfa_unpack(struct aa_ext *e, const uint8_t *blob,
 			     size_t size, bool accept2)
 {
 	struct table t[YYTD_ID_MAX + 1];
-	uint32_t hsize, max_oob = 0;
+	uint32_t hsize, max_oob;
 	uint16_t hflags;
 	struct aa_dfa *dfa;
 
@@ -350,17 +350,11 @@ struct aa_dfa *aa_dfa_unpack(struct aa_ext *e, const uint8_t *blob,
 		return aa_ext_fail(e, blob + 12,
 				   "DFA: unknown header flags 0x%x", hflags),
 		       NULL;
-	if (hflags & DFA_HDR_OOB) {
-		if (hsize < 20)
-			return dfa_fail(e, blob, "header too short for out-of-band count"),
-			       NULL;
-		max_oob = be32(blob + 16);
-		if (max_oob > 1)
-			return aa_ext_fail(e, blob + 16,
-					   "DFA: %u out-of-band transitions, at most 1 supported",
-					   max_oob),
-			       NULL;
-	}
+	/*
+	 * The kernel fixes max_oob at 1 and never reads a count from the
+	 * header: bytes 14.. hold the parser's version string ("notflex").
+	 */
+	max_oob = 1;
 	if (!unpack_tables(e, blob + hsize, size - hsize, t))
 		return NULL;
 	if (!verify_headers(e, blob, t, accept2))
