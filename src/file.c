@@ -126,27 +126,47 @@ static inline uint32_t file_start(const struct aa_profile *p)
 	return p->file ? p->file->start[AA_CLASS_FILE] : DFA_NOMATCH;
 }
 
-static int profile_path_perm(const struct aa_audit_ctx *ctx,
-			     const struct aa_profile *profile, const char *op,
-			     const char *name, uint32_t request, uint32_t fsuid,
-			     uint32_t ouid)
-{
-	struct aa_perms perms;
-	int e = 0;
+/* One file request as the per-profile checks see it. */
+struct freq {
+	const struct aa_audit_ctx *ctx;
+	const char *op;
+	const char *name;
+	uint32_t request;
+	uint32_t fsuid, ouid;
+};
 
-	aa_str_perms(profile->file, file_start(profile), name, fsuid == ouid,
-		     &perms);
-	if (request & ~perms.allow)
-		e = -EACCES;
-	return aa_audit_file(ctx, profile, &perms, op, request, name, NULL,
-			     fsuid, ouid, NULL, e);
+/*
+ * __aa_path_perm() for one confined profile. The allow path reads the
+ * permissions in place and returns without building anything unless
+ * the profile forces an audit of what was asked.
+ */
+static inline int profile_path_perm(const struct freq *r,
+				    const struct aa_profile *profile)
+{
+	const struct aa_policydb *file = profile->file;
+	const struct aa_perms *perms;
+	struct aa_perms null_perms = { .allow = AAMED_MAY_GETATTR };
+	uint32_t state;
+
+	if (likely(file)) {
+		state = aa_dfa_match(file->dfa, file->start[AA_CLASS_FILE],
+				     r->name);
+		perms = aa_lookup_fperms(file, state, r->fsuid == r->ouid);
+	} else {
+		/* the null DFA: no rules, but getattr as the compat map gives */
+		perms = &null_perms;
+	}
+	if (likely(!(r->request & ~perms->allow)) &&
+	    likely(!(r->request & perms->audit)) &&
+	    likely(profile->audit != AUDIT_ALL))
+		return 0;
+	return aa_audit_file(r->ctx, profile, perms, r->op, r->request,
+			     r->name, NULL, r->fsuid, r->ouid, NULL,
+			     (r->request & ~perms->allow) ? -EACCES : 0);
 }
 
 /* Every confined member decides and audits; the last error wins. */
-static int label_path_perm(const struct aa_audit_ctx *ctx,
-			   const struct aa_label *label, const char *op,
-			   const char *name, uint32_t request, uint32_t fsuid,
-			   uint32_t ouid)
+static int label_path_perm(const struct freq *r, const struct aa_label *label)
 {
 	int error = 0;
 	uint32_t i;
@@ -157,7 +177,7 @@ static int label_path_perm(const struct aa_audit_ctx *ctx,
 
 		if (profile_unconfined(p))
 			continue;
-		e = profile_path_perm(ctx, p, op, name, request, fsuid, ouid);
+		e = profile_path_perm(r, p);
 		if (e)
 			error = e;
 	}
@@ -256,15 +276,21 @@ static int label_path_link(const struct aa_audit_ctx *ctx,
 #define RENAME_DEST_PERMS                                                  \
 	(AAMED_MAY_WRITE | AAMED_MAY_SETATTR | AAMED_MAY_CREATE)
 
-int aamed_file_perm(const aamed_label *l, const struct aamed_file_req *req,
-		    aamed_audit_fn audit, void *arg)
+__attribute__((noinline)) static int
+file_perm_confined(const struct aa_label *label,
+		   const struct aamed_file_req *req, aamed_audit_fn audit,
+		   void *arg)
 {
-	const struct aa_label *label = to_label(l);
 	struct aa_audit_ctx ctx = { audit, arg };
+	struct freq r = {
+		.ctx = &ctx,
+		.name = req->path,
+		.request = req->request,
+		.fsuid = req->fsuid,
+		.ouid = req->ouid,
+	};
 	int error;
 
-	if (likely(aa_label_unconfined(label)))
-		return 0;
 	if (!req->path || req->path[0] == '\0')
 		return -EINVAL;
 	switch (req->op) {
@@ -277,17 +303,33 @@ int aamed_file_perm(const aamed_label *l, const struct aamed_file_req *req,
 		if (!req->target)
 			return -EINVAL;
 		/* both checks use the source's owner; stop at the first error */
-		error = label_path_perm(&ctx, label, "rename_src", req->path,
-					RENAME_SRC_PERMS, req->fsuid, req->ouid);
+		r.op = "rename_src";
+		r.request = RENAME_SRC_PERMS;
+		error = label_path_perm(&r, label);
 		if (error)
 			return error;
-		return label_path_perm(&ctx, label, "rename_dest", req->target,
-				       RENAME_DEST_PERMS, req->fsuid, req->ouid);
+		r.op = "rename_dest";
+		r.name = req->target;
+		r.request = RENAME_DEST_PERMS;
+		return label_path_perm(&r, label);
 	default:
 		if ((unsigned)req->op >= AAMED_OP__COUNT)
 			return -EINVAL;
-		return label_path_perm(&ctx, label, op_names[req->op],
-				       req->path, req->request, req->fsuid,
-				       req->ouid);
+		r.op = op_names[req->op];
+		return label_path_perm(&r, label);
 	}
+}
+
+/*
+ * The entry point. An unconfined label is the fast path: one load, one
+ * test, no other work (seed 000's early-unconfined design).
+ */
+int aamed_file_perm(const aamed_label *l, const struct aamed_file_req *req,
+		    aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+
+	if (likely(label->flags & LFLAG_UNCONFINED))
+		return 0;
+	return file_perm_confined(label, req, audit, arg);
 }

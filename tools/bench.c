@@ -80,7 +80,7 @@ static double instr_case(const char *self, const char *policy,
 			 const char *name, long iters)
 {
 	char out[] = "/tmp/aamed-cg-XXXXXX";
-	char outarg[64], itarg[32], cmd[4096], line[512];
+	char outarg[64], itarg[32], cmd[16384], line[512];
 	double ir = -1;
 	FILE *p;
 	int fd = mkstemp(out);
@@ -210,9 +210,16 @@ int cmd_bench(int argc, char **argv)
 		time_case(l, &r, iters / 10);	/* warm up */
 		ns = time_case(l, &r, iters);
 		raw = time_raw(c->path, iters);
-		if (instr)
-			ir = instr_case("/proc/self/exe", policy_path, c->name,
-					10000);
+		if (instr) {
+			char self[4096];
+			ssize_t sl = readlink("/proc/self/exe", self,
+					      sizeof(self) - 1);
+
+			if (sl > 0) {
+				self[sl] = '\0';
+				ir = instr_case(self, policy_path, c->name, 10000);
+			}
+		}
 		printf("%s\t%zu\t%.2f\t%.2f\t%.2f", c->name, strlen(c->path), ns,
 		       raw, ns / raw);
 		if (instr)
