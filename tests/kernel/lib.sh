@@ -73,3 +73,75 @@ boot() {
 	fi
 	return 0
 }
+
+# check_cases CASEFILE - check a case file on the host (a mistake found in
+# the guest costs a boot); messages on stdout, non-zero when bad
+check_cases() {
+	awk '
+	function bad(msg) { printf "%s:%d: %s\n", FILENAME, FNR, msg; err = 1 }
+	/^[ \t]*@end[ \t]*$/ { inp = 0; next }
+	inp { next }
+	/^[ \t]*@policy[ \t]*$/ { inp = 1; npol++; next }
+	/^[ \t]*(#|$)/ { next }
+	$1 == "setup" { next }
+	$1 == "case" {
+		if (NF < 4) bad("case: too few words")
+		if ($2 in seen) bad("case " $2 ": duplicate id")
+		seen[$2] = 1
+		if (index($0, " :: ") == 0) bad("case " $2 ": no \" :: \" and query")
+		next
+	}
+	$1 == "undecidable" {
+		if (NF < 4) bad("undecidable ID KERNELS REASON...")
+		if ($3 !~ /^(all|[0-9][0-9.]*(,[0-9][0-9.]*)*)$/)
+			bad("undecidable " $2 ": KERNELS is all or VER[,VER...]")
+		und[$2] = FNR
+		next
+	}
+	$1 == "golden" {
+		if (NF < 4 || $3 !~ /^(ALLOWED|DENIED)$/)
+			bad("golden ID ALLOWED|DENIED [transition=M:T] FILE:LINE")
+		gold[$2] = FNR
+		next
+	}
+	{ bad("unknown directive " $1) }
+	END {
+		if (inp) bad("@policy without @end")
+		if (!npol) bad("no @policy block")
+		for (id in und) if (!(id in seen)) {
+			FNR = und[id]; bad("undecidable " id ": no such case")
+		}
+		for (id in gold) if (!(id in seen)) {
+			FNR = gold[id]; bad("golden " id ": no such case")
+		}
+		exit err
+	}
+	' "$1" >&2
+}
+
+# compile_cases CASEFILE FEATURES PREFIX - compile every @policy block of
+# CASEFILE on its own (PREFIX.N.sd, includes resolved from
+# APPARMOR_INCLUDE) and concatenate the blobs into PREFIX.bin
+compile_cases() {
+	_cf=$1 _feat=$2 _pre=$3
+	rm -f "$_pre".[0-9]*.sd "$_pre.bin"
+	awk -v pre="$_pre" '
+		/^[ \t]*@end[ \t]*$/ { if (inp) close(f); inp = 0; next }
+		inp { print > f }
+		/^[ \t]*@policy[ \t]*$/ { inp = 1; f = pre "." ++n ".sd"; printf "" > f }
+	' "$_cf"
+	: >"$_pre.bin"
+	_i=1
+	while [ -f "$_pre.$_i.sd" ]; do
+		_sd=$_pre.$_i.sd
+		_i=$((_i + 1))
+		if ! ${APPARMOR_PARSER:-apparmor_parser} -Q -S \
+			--features-file "$_feat" \
+			-I "${APPARMOR_INCLUDE:-/etc/apparmor.d}" \
+			"$_sd" >>"$_pre.bin" 2>"$_pre.parser.log"; then
+			cat "$_pre.parser.log" >&2
+			echo "kernel oracle: apparmor_parser failed on $_sd ($_cf)" >&2
+			return 1
+		fi
+	done
+}

@@ -863,7 +863,9 @@ static void run_case(struct kase *c, struct buf *out)
 	}
 	if (waitpid(pid, &status, 0) < 0)
 		die("waitpid: %s", strerror(errno));
-	if (WIFSIGNALED(status) && !strncmp(verdict, "ALLOWED", 7) && !is_exec)
+	if (WIFSIGNALED(status) && !is_exec &&
+	    (!strncmp(verdict, "ALLOWED", 7) ||
+	     !strcmp(verdict, "ERROR no-report")))
 		snprintf(verdict, sizeof(verdict), "KILLED %s",
 			 signame(WTERMSIG(status)));
 	buf_fmt(out, "%s\t%s\t%s\t%s\t%s", c->id, c->label,
@@ -913,28 +915,46 @@ static int parse_case(char *line, struct kase *c, char **w)
 	return 0;
 }
 
-static int cmd_run(const char *casefile, const char *policy,
-		   const char *outpath)
+/* remove every loaded profile (top-level names; children go with them) */
+static void unload_all(void)
 {
-	struct buf out = { 0 };
-	struct utsname u;
+	char *list = read_file("/sys/kernel/security/apparmor/profiles", NULL);
+	char *line, *save;
+
+	if (!list)
+		return;
+	for (line = strtok_r(list, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *sp = strrchr(line, ' ');
+		int fd;
+
+		if (sp && sp[1] == '(')
+			*sp = 0;
+		if (strstr(line, "//"))
+			continue;
+		fd = open("/sys/kernel/security/apparmor/.remove",
+			  O_WRONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (write(fd, line, strlen(line)) < 0) {
+			/* already gone: fine */
+		}
+		close(fd);
+	}
+	free(list);
+}
+
+/* load POLICY, run CASEFILE's setup and cases; returns the case count */
+static int run_file(const char *name, const char *casefile,
+		    const char *policy, int out_fd, struct buf *out)
+{
 	size_t plen;
-	char *pol, *lsm, *cases, *line, *save;
-	int out_fd, fd, ncases = 0, in_policy = 0, lineno = 0;
+	char *pol, *cases, *line, *save;
+	int fd, ncases = 0, in_policy = 0, lineno = 0;
 	ssize_t w;
 
-	out_fd = open_out(outpath);
-	buf_add(&out, "", 0);
-	uname(&u);
-	lsm = read_file("/sys/kernel/security/lsm", NULL);
-	buf_fmt(&out, "#kernel\t%s\t%s\n#lsm\t%s\n", u.release, u.version,
-		lsm ? lsm : "?");
-	audit_register();
-
-	/* records from before (boot), then the load and its records */
-	buf_str(&out, "#boot");
-	collect(&out);
-	buf_str(&out, "\n");
+	if (name)
+		buf_fmt(out, "#file\t%s\n", name);
 	pol = read_file(policy, &plen);
 	if (!pol)
 		die("%s: %s", policy, strerror(errno));
@@ -943,15 +963,16 @@ static int cmd_run(const char *casefile, const char *policy,
 	if (fd < 0)
 		die(".replace: %s", strerror(errno));
 	w = write(fd, pol, plen);
-	buf_fmt(&out, "#load\t%zu\t%s", plen,
+	buf_fmt(out, "#load\t%zu\t%s", plen,
 		w == (ssize_t)plen ? "OK" : w < 0 ? errname(errno) : "SHORT");
 	close(fd);
-	collect(&out);
-	buf_str(&out, "\n");
-	write_all(out_fd, out.p, out.len);
-	out.len = 0;
+	free(pol);
+	collect(out);
+	buf_str(out, "\n");
+	write_all(out_fd, out->p, out->len);
+	out->len = 0;
 	if (w != (ssize_t)plen)
-		die("policy load failed");
+		die("policy load failed (%s)", policy);
 
 	cases = read_file(casefile, NULL);
 	if (!cases)
@@ -983,20 +1004,81 @@ static int cmd_run(const char *casefile, const char *policy,
 		if (!strcmp(words[0], "setup")) {
 			const char *e = do_setup(words + 1, n - 1);
 			if (e)
-				die("line %d: %s", lineno, e);
+				die("%s line %d: %s", casefile, lineno, e);
 			continue;
 		}
+		/* oracle-side annotations (README.md) */
+		if (!strcmp(words[0], "undecidable") ||
+		    !strcmp(words[0], "golden"))
+			continue;
 		if (strcmp(words[0], "case"))
-			die("line %d: unknown directive %s", lineno, words[0]);
+			die("%s line %d: unknown directive %s", casefile,
+			    lineno, words[0]);
 		snprintf(copy, sizeof(copy), "%s", line);
 		if (parse_case(copy, &c, words) < 0)
-			die("line %d: bad case", lineno);
-		run_case(&c, &out);
-		write_all(out_fd, out.p, out.len);
-		out.len = 0;
+			die("%s line %d: bad case", casefile, lineno);
+		run_case(&c, out);
+		write_all(out_fd, out->p, out->len);
+		out->len = 0;
 		ncases++;
 	}
-	buf_fmt(&out, "#end\t%d\n", ncases);
+	free(cases);
+	return ncases;
+}
+
+static void run_header(struct buf *out)
+{
+	struct utsname u;
+	char *lsm;
+
+	uname(&u);
+	lsm = read_file("/sys/kernel/security/lsm", NULL);
+	buf_fmt(out, "#kernel\t%s\t%s\n#lsm\t%s\n", u.release, u.version,
+		lsm ? lsm : "?");
+	free(lsm);
+	audit_register();
+	/* records from before (boot) */
+	buf_str(out, "#boot");
+	collect(out);
+	buf_str(out, "\n");
+}
+
+static int cmd_run(const char *casefile, const char *policy,
+		   const char *outpath)
+{
+	struct buf out = { 0 };
+	int out_fd = open_out(outpath), n;
+
+	buf_add(&out, "", 0);
+	run_header(&out);
+	n = run_file(NULL, casefile, policy, out_fd, &out);
+	buf_fmt(&out, "#end\t%d\n", n);
+	write_all(out_fd, out.p, out.len);
+	close_out(out_fd);
+	return 0;
+}
+
+/*
+ * probe runall OUT NAME... - for each NAME, load /policy/NAME.bin (after
+ * removing every profile the previous one loaded) and run /cases/NAME.cases
+ */
+static int cmd_runall(const char *outpath, char **names, int nnames)
+{
+	struct buf out = { 0 };
+	int out_fd = open_out(outpath), n = 0;
+
+	buf_add(&out, "", 0);
+	run_header(&out);
+	for (int i = 0; i < nnames; i++) {
+		char cf[512], pf[512];
+
+		snprintf(cf, sizeof(cf), "/cases/%s.cases", names[i]);
+		snprintf(pf, sizeof(pf), "/policy/%s.bin", names[i]);
+		if (i)
+			unload_all();
+		n += run_file(names[i], cf, pf, out_fd, &out);
+	}
+	buf_fmt(&out, "#end\t%d\n", n);
 	write_all(out_fd, out.p, out.len);
 	close_out(out_fd);
 	return 0;
@@ -1023,7 +1105,10 @@ int main(int argc, char **argv)
 		return cmd_features(argv[2]);
 	if (argc == 5 && !strcmp(argv[1], "run"))
 		return cmd_run(argv[2], argv[3], argv[4]);
+	if (argc >= 4 && !strcmp(argv[1], "runall"))
+		return cmd_runall(argv[2], argv + 3, argc - 3);
 	fprintf(stderr, "usage: probe features OUT | "
-		"probe run CASEFILE POLICY OUT | probe helper\n");
+		"probe run CASEFILE POLICY OUT | probe runall OUT NAME... | "
+		"probe helper\n");
 	return 2;
 }

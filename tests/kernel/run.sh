@@ -1,71 +1,71 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# run.sh KERNEL_IMAGE FEATURES CASEFILE OUTDIR
+# run.sh KERNEL_IMAGE FEATURES CASEFILE... OUTDIR
 #
-# Ask a real AppArmor kernel: compile CASEFILE's policy for FEATURES, boot
-# KERNEL_IMAGE under QEMU with an initramfs holding busybox, the probe, the
-# policy blob and the case file, run every case in the guest and write
-# OUTDIR/results.tsv (format: tests/kernel/README.md). Also leaves
+# Ask a real AppArmor kernel: compile each CASEFILE's policy for FEATURES,
+# boot KERNEL_IMAGE once under QEMU with an initramfs holding busybox, the
+# probe, the policy blobs and the case files, and run every case in the
+# guest, one case file after the other (each file's policy is loaded after
+# every profile of the previous one has been removed). Writes
+# OUTDIR/NAME.tsv per case file NAME.cases (format: tests/kernel/README.md),
+# OUTDIR/results.tsv too when there is a single case file, and leaves
 # OUTDIR/meta.txt (kernel, LSMs, load records), OUTDIR/console.log and the
-# build in OUTDIR/work. Exit 0 when every case ran, non-zero otherwise (the
-# console's tail is printed on a failed or timed-out boot).
+# build in OUTDIR/work (OUTDIR/work/NAME.bin: the blob that was loaded).
+# Exit 0 when every case ran, non-zero otherwise (the console's tail is
+# printed on a failed or timed-out boot).
 #
-# Environment: APPARMOR_PARSER (apparmor_parser), QEMU
+# Each @policy block is compiled on its own (apparmor_parser -I
+# APPARMOR_INCLUDE, default /etc/apparmor.d, so blocks may #include
+# abstractions and tunables) and the blobs are concatenated.
+#
+# Environment: APPARMOR_PARSER (apparmor_parser), APPARMOR_INCLUDE, QEMU
 # (qemu-system-x86_64), BUSYBOX (a static busybox), BOOT_TIMEOUT (90 s).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 
-if [ $# -ne 4 ]; then
-	echo "usage: $0 KERNEL_IMAGE FEATURES CASEFILE OUTDIR" >&2
+if [ $# -lt 4 ]; then
+	echo "usage: $0 KERNEL_IMAGE FEATURES CASEFILE... OUTDIR" >&2
 	exit 2
 fi
-kernel=$1 features=$2 cases=$3 out=$4
-for f in "$kernel" "$features" "$cases"; do
+kernel=$1 features=$2
+shift 2
+# the last argument is OUTDIR
+n=$#
+eval "out=\${$n}"
+for f in "$kernel" "$features"; do
 	[ -r "$f" ] || { echo "run.sh: cannot read $f" >&2; exit 2; }
 done
 mkdir -p "$out/work"
 work=$(cd "$out/work" && pwd)
 out=$(cd "$out" && pwd)
-rm -f "$out/results.tsv" "$out/meta.txt"
+rm -f "$out/results.tsv" "$out/meta.txt" "$out"/*.tsv
 
-# check the case file on the host: a mistake found in the guest costs a boot
-awk '
-	function bad(msg) { printf "%s:%d: %s\n", FILENAME, FNR, msg; err = 1 }
-	/^[ \t]*@end[ \t]*$/ { inp = 0; next }
-	inp { next }
-	/^[ \t]*@policy[ \t]*$/ { inp = 1; next }
-	/^[ \t]*(#|$)/ { next }
-	$1 == "setup" { next }
-	$1 == "case" {
-		if (NF < 4) bad("case: too few words")
-		if ($2 in seen) bad("case " $2 ": duplicate id")
-		seen[$2] = 1
-		if (index($0, " :: ") == 0) bad("case " $2 ": no \" :: \" and query")
-		next
-	}
-	{ bad("unknown directive " $1) }
-	END { if (inp) bad("@policy without @end"); exit err }
-' "$cases" >&2 || { echo "run.sh: bad case file $cases" >&2; exit 2; }
-
-# the policy: every line between "@policy" and "@end"
-awk '
-	/^[ \t]*@end[ \t]*$/ { inp = 0; next }
-	inp { print }
-	/^[ \t]*@policy[ \t]*$/ { inp = 1 }
-' "$cases" >"$work/policy.sd"
-${APPARMOR_PARSER:-apparmor_parser} -Q -S --features-file "$features" \
-	"$work/policy.sd" >"$work/policy.bin" 2>"$work/parser.log" || {
-	cat "$work/parser.log" >&2
-	echo "run.sh: apparmor_parser failed on $cases" >&2
-	exit 1
-}
+names=
+i=0
+for cases in "$@"; do
+	i=$((i + 1))
+	[ "$i" -lt "$n" ] || break
+	[ -r "$cases" ] || { echo "run.sh: cannot read $cases" >&2; exit 2; }
+	name=$(basename "$cases" .cases)
+	case " $names " in
+	*" $name "*) echo "run.sh: $name given twice" >&2; exit 2 ;;
+	esac
+	names="$names${names:+ }$name"
+	check_cases "$cases" || { echo "run.sh: bad case file $cases" >&2; exit 2; }
+	compile_cases "$cases" "$features" "$work/$name" || exit 1
+	cp "$cases" "$work/$name.cases"
+done
+nfiles=$((n - 1))
 
 build_probe "$work/probe"
-init_root "$work/root" "$work/probe" run /cases /policy.bin /dev/ttyS1
-cp "$cases" "$work/root/cases"
-cp "$work/policy.bin" "$work/root/policy.bin"
+init_root "$work/root" "$work/probe" runall /dev/ttyS1 $names
+mkdir -p "$work/root/cases" "$work/root/policy"
+for name in $names; do
+	cp "$work/$name.cases" "$work/root/cases/"
+	cp "$work/$name.bin" "$work/root/policy/"
+done
 make_initrd "$work/root" "$work/initrd.gz"
 
 if ! boot "$kernel" "$work/initrd.gz" "$out/console.log" "$work/out.txt"; then
@@ -78,10 +78,23 @@ if ! grep -q '^#end	' "$work/out.clean"; then
 	exit 1
 fi
 grep '^#' "$work/out.clean" >"$out/meta.txt"
-{
-	printf '# kernel %s\n' "$(sed -n 's/^#kernel	\([^	]*\).*/\1/p' "$work/out.clean")"
-	printf '# id\tlabel\tquery\tverdict\texec_label\trecords...\n'
-	grep -v '^#' "$work/out.clean"
-} >"$out/results.tsv"
-n=$(grep -c -v '^#' "$out/results.tsv" || true)
-echo "run.sh: $n cases -> $out/results.tsv"
+release=$(sed -n 's/^#kernel	\([^	]*\).*/\1/p' "$work/out.clean")
+total=0
+for name in $names; do
+	{
+		printf '# kernel %s\n' "$release"
+		printf '# id\tlabel\tquery\tverdict\texec_label\trecords...\n'
+		awk -v want="$name" '
+			/^#file\t/ { cur = substr($0, 7); next }
+			/^#/ { next }
+			cur == want
+		' "$work/out.clean"
+	} >"$out/$name.tsv"
+	c=$(grep -c -v '^#' "$out/$name.tsv" || true)
+	total=$((total + c))
+	echo "run.sh: $name: $c cases -> $out/$name.tsv"
+done
+if [ "$nfiles" -eq 1 ]; then
+	cp "$out/$names.tsv" "$out/results.tsv"
+fi
+echo "run.sh: $total cases on $release"
