@@ -19,7 +19,8 @@ ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -Iinclude -Isrc -fPIC
 LDLIBS := -lpthread
 
 LIB_SRC := src/stream.c src/dfa.c src/compat.c src/unpack.c src/policy.c \
-	   src/label.c src/audit.c src/file.c src/domain.c
+	   src/label.c src/audit.c src/perms.c src/names.c src/file.c \
+	   src/domain.c src/net.c src/capability.c src/ipc.c src/ptrace.c
 TOOL_SRC := tools/aamed.c tools/words.c tools/json.c tools/request.c \
 	    tools/query.c tools/compile.c tools/bench.c
 

@@ -54,6 +54,12 @@ extern "C" {
 #define AAMED_MAY_ONEXEC      0x20000000u
 #define AAMED_MAY_CHANGE_PROFILE 0x40000000u
 
+/* Ptrace requests (security/apparmor/include/task.h). */
+#define AAMED_PTRACE_TRACE    AAMED_MAY_WRITE
+#define AAMED_PTRACE_READ     AAMED_MAY_READ
+#define AAMED_PTRACE_TRACEDBY AAMED_MAY_APPEND	/* tracee side: (request << 2) */
+#define AAMED_PTRACE_READBY   0x00000010u
+
 /* Network aliases of the same bits (security/apparmor/include/net.h). */
 #define AAMED_MAY_SEND        AAMED_MAY_WRITE
 #define AAMED_MAY_RECEIVE     AAMED_MAY_READ
@@ -181,6 +187,17 @@ struct aamed_audit {
 	uint32_t fsuid, ouid;	/* file class */
 	const char *target;	/* NULL or target= (link/rename target,
 				 * exec's new label) */
+	/* net class */
+	uint16_t family, sock_type, protocol;
+	const char *addr;	/* AF_UNIX local address, NULL: none */
+	const char *peer_addr;	/* AF_UNIX peer address, NULL: none */
+	/* net, signal, ptrace: the other side's label, NULL: none */
+	const char *peer;
+	/* capability class */
+	int cap;
+	/* signal class: AppArmor's signal number and the raw one */
+	int signal;
+	int unmapped_signal;
 };
 
 typedef void (*aamed_audit_fn)(const struct aamed_audit *rec, void *arg);

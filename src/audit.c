@@ -49,16 +49,7 @@ int aa_audit(const struct aa_audit_ctx *ctx, enum aamed_audit_type type,
 /* ------------------------------------------------------------------ */
 /* Printing. */
 
-struct out {
-	char *buf;
-	size_t len;
-	size_t n;	/* needed so far */
-};
-
-static void put(struct out *o, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void put(struct out *o, const char *fmt, ...)
+void aa_put(struct aa_abuf *o, const char *fmt, ...)
 {
 	va_list ap;
 	int r;
@@ -75,7 +66,7 @@ static void put(struct out *o, const char *fmt, ...)
  * audit_log_untrustedstring(): quoted, unless a byte is a double quote,
  * a space or control character, or above 0x7e: then upper-case hex.
  */
-static void put_untrusted(struct out *o, const char *s)
+void aa_put_untrusted(struct aa_abuf *o, const char *s)
 {
 	const unsigned char *p;
 
@@ -83,11 +74,30 @@ static void put_untrusted(struct out *o, const char *s)
 		if (*p == '"' || *p < 0x21 || *p > 0x7e)
 			break;
 	if (!*p) {
-		put(o, "\"%s\"", s);
+		aa_put(o, "\"%s\"", s);
 		return;
 	}
 	for (p = (const unsigned char *)s; *p; p++)
-		put(o, "%02X", *p);
+		aa_put(o, "%02X", *p);
+}
+
+size_t aamed_perms_str(enum aamed_class class, uint32_t mask, char *buf,
+		       size_t len)
+{
+	switch (class) {
+	case AAMED_CLASS_FILE:
+		return aa_file_perms_str(mask, buf, len);
+	case AAMED_CLASS_NET:
+		return aa_net_perms_str(mask, buf, len);
+	case AAMED_CLASS_SIGNAL:
+		return aa_signal_perms_str(mask, buf, len);
+	case AAMED_CLASS_PTRACE:
+		return aa_ptrace_perms_str(mask, buf, len);
+	default:
+		if (len)
+			buf[0] = '\0';
+		return 0;
+	}
 }
 
 static const char *const type_names[] = {
@@ -115,85 +125,25 @@ static const char *class_name(enum aamed_class c)
 	}
 }
 
-/* Bits the file record prints (AA_AUDIT_FILE_MASK). */
-#define AUDIT_FILE_MASK                                                    \
-	(AAMED_MAY_READ | AAMED_MAY_WRITE | AAMED_MAY_EXEC |               \
-	 AAMED_MAY_APPEND | AAMED_MAY_CREATE | AAMED_MAY_DELETE |          \
-	 AAMED_MAY_GETATTR | AAMED_MAY_SETATTR | AAMED_MAY_CHMOD |         \
-	 AAMED_MAY_CHOWN | AAMED_MAY_LOCK | AAMED_EXEC_MMAP | AAMED_MAY_LINK)
-
-#define PERMS_CHRS_MASK                                                    \
-	(AAMED_MAY_READ | AAMED_MAY_WRITE | AAMED_MAY_CREATE |             \
-	 AAMED_MAY_DELETE | AAMED_MAY_LINK | AAMED_MAY_LOCK |              \
-	 AAMED_MAY_EXEC | AAMED_EXEC_MMAP | AAMED_MAY_APPEND)
-
-/* aa_file_perm_chrs: one character per bit, ' ' for none. */
-static const char file_chrs[] = "xwracd         km l     ";
-
-size_t aamed_perms_str(enum aamed_class class, uint32_t mask, char *buf,
-		       size_t len)
-{
-	char tmp[40];
-	size_t n = 0;
-	unsigned i;
-
-	if (class == AAMED_CLASS_FILE) {
-		uint32_t m = mask & PERMS_CHRS_MASK;
-
-		if (mask & AAMED_MAY_GETATTR)
-			m |= AAMED_MAY_READ;
-		if (mask & (AAMED_MAY_SETATTR | AAMED_MAY_CHMOD |
-			    AAMED_MAY_CHOWN))
-			m |= AAMED_MAY_WRITE;
-		for (i = 0; i < sizeof(file_chrs) - 1; i++)
-			if ((m & (1u << i)) && file_chrs[i] != ' ')
-				tmp[n++] = file_chrs[i];
-	}
-	tmp[n] = '\0';
-	if (len)
-		snprintf(buf, len, "%s", tmp);
-	return n;
-}
-
-static void file_fields(struct out *o, const struct aamed_audit *r)
-{
-	char s[40];
-
-	if (r->request & AUDIT_FILE_MASK) {
-		aamed_perms_str(AAMED_CLASS_FILE, r->request, s, sizeof(s));
-		put(o, " requested_mask=\"%s\"", s);
-	}
-	if (r->denied & AUDIT_FILE_MASK) {
-		aamed_perms_str(AAMED_CLASS_FILE, r->denied, s, sizeof(s));
-		put(o, " denied_mask=\"%s\"", s);
-	}
-	if (r->request & AUDIT_FILE_MASK)
-		put(o, " fsuid=%u ouid=%u", r->fsuid, r->ouid);
-	if (r->target) {
-		put(o, " target=");
-		put_untrusted(o, r->target);
-	}
-}
-
 size_t aamed_audit_format(const struct aamed_audit *r, char *buf, size_t len,
 			  unsigned flags, long pid, const char *comm)
 {
-	struct out o = { buf, len, 0 };
+	struct aa_abuf o = { buf, len, 0 };
 	const char *cn = class_name(r->class);
 
 	if (len)
 		buf[0] = '\0';
-	put(&o, "apparmor=\"%s\"",
+	aa_put(&o, "apparmor=\"%s\"",
 	    (unsigned)r->type < ARRAY_SIZE(type_names) ? type_names[r->type]
 						       : "AUTO");
 	if (r->op)
-		put(&o, " operation=\"%s\"", r->op);
+		aa_put(&o, " operation=\"%s\"", r->op);
 	if ((flags & AAMED_FMT_CLASS) && cn)
-		put(&o, " class=\"%s\"", cn);
+		aa_put(&o, " class=\"%s\"", cn);
 	if (r->info) {
-		put(&o, " info=\"%s\"", r->info);
+		aa_put(&o, " info=\"%s\"", r->info);
 		if (r->error)
-			put(&o, " error=%d", r->error);
+			aa_put(&o, " error=%d", r->error);
 	}
 	if (r->profile) {
 		if (r->ns) {
@@ -201,21 +151,38 @@ size_t aamed_audit_format(const struct aamed_audit *r, char *buf, size_t len,
 			char ns[300];
 
 			snprintf(ns, sizeof(ns), "root//%s", r->ns);
-			put(&o, " namespace=");
-			put_untrusted(&o, ns);
+			aa_put(&o, " namespace=");
+			aa_put_untrusted(&o, ns);
 		}
-		put(&o, " profile=");
-		put_untrusted(&o, r->profile);
+		aa_put(&o, " profile=");
+		aa_put_untrusted(&o, r->profile);
 	}
 	if (r->name) {
-		put(&o, " name=");
-		put_untrusted(&o, r->name);
+		aa_put(&o, " name=");
+		aa_put_untrusted(&o, r->name);
 	}
 	if (pid >= 0) {
-		put(&o, " pid=%ld comm=", pid);
-		put_untrusted(&o, comm ? comm : "");
+		aa_put(&o, " pid=%ld comm=", pid);
+		aa_put_untrusted(&o, comm ? comm : "");
 	}
-	if (r->class == AAMED_CLASS_FILE)
-		file_fields(&o, r);
+	switch (r->class) {
+	case AAMED_CLASS_FILE:
+		aa_file_audit_fields(&o, r);
+		break;
+	case AAMED_CLASS_NET:
+		aa_net_audit_fields(&o, r);
+		break;
+	case AAMED_CLASS_CAP:
+		aa_cap_audit_fields(&o, r);
+		break;
+	case AAMED_CLASS_SIGNAL:
+		aa_signal_audit_fields(&o, r);
+		break;
+	case AAMED_CLASS_PTRACE:
+		aa_ptrace_audit_fields(&o, r);
+		break;
+	default:
+		break;
+	}
 	return o.n;
 }

@@ -8,6 +8,7 @@
  * allocates, and a record is built only on the way to being emitted.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -50,6 +51,68 @@ int aamed_file_op_parse(const char *name)
 			return i;
 	return -1;
 }
+
+/* ------------------------------------------------------------------ */
+/* The file record's fields (file_audit_cb). */
+
+/* Bits the file record prints (AA_AUDIT_FILE_MASK). */
+#define AUDIT_FILE_MASK                                                    \
+	(AAMED_MAY_READ | AAMED_MAY_WRITE | AAMED_MAY_EXEC |               \
+	 AAMED_MAY_APPEND | AAMED_MAY_CREATE | AAMED_MAY_DELETE |          \
+	 AAMED_MAY_GETATTR | AAMED_MAY_SETATTR | AAMED_MAY_CHMOD |         \
+	 AAMED_MAY_CHOWN | AAMED_MAY_LOCK | AAMED_EXEC_MMAP | AAMED_MAY_LINK)
+
+#define PERMS_CHRS_MASK                                                    \
+	(AAMED_MAY_READ | AAMED_MAY_WRITE | AAMED_MAY_CREATE |             \
+	 AAMED_MAY_DELETE | AAMED_MAY_LINK | AAMED_MAY_LOCK |              \
+	 AAMED_MAY_EXEC | AAMED_EXEC_MMAP | AAMED_MAY_APPEND)
+
+/* aa_file_perm_chrs: one character per bit, ' ' for none. */
+static const char file_chrs[] = "xwracd         km l     ";
+
+size_t aa_file_perms_str(uint32_t mask, char *buf, size_t len)
+{
+	char tmp[40];
+	size_t n = 0;
+	unsigned i;
+
+	uint32_t m = mask & PERMS_CHRS_MASK;
+
+	/* map_mask_to_chr_mask(): meta reads show as r, meta writes as w */
+	if (mask & AAMED_MAY_GETATTR)
+		m |= AAMED_MAY_READ;
+	if (mask & (AAMED_MAY_SETATTR | AAMED_MAY_CHMOD | AAMED_MAY_CHOWN))
+		m |= AAMED_MAY_WRITE;
+	for (i = 0; i < sizeof(file_chrs) - 1; i++)
+		if ((m & (1u << i)) && file_chrs[i] != ' ')
+			tmp[n++] = file_chrs[i];
+	tmp[n] = '\0';
+	if (len)
+		snprintf(buf, len, "%s", tmp);
+	return n;
+}
+
+void aa_file_audit_fields(struct aa_abuf *o, const struct aamed_audit *r)
+{
+	char s[40];
+
+	if (r->request & AUDIT_FILE_MASK) {
+		aa_file_perms_str(r->request, s, sizeof(s));
+		aa_put(o, " requested_mask=\"%s\"", s);
+	}
+	if (r->denied & AUDIT_FILE_MASK) {
+		aa_file_perms_str(r->denied, s, sizeof(s));
+		aa_put(o, " denied_mask=\"%s\"", s);
+	}
+	if (r->request & AUDIT_FILE_MASK)
+		aa_put(o, " fsuid=%u ouid=%u", r->fsuid, r->ouid);
+	if (r->target) {
+		aa_put(o, " target=");
+		aa_put_untrusted(o, r->target);
+	}
+}
+
+/* ------------------------------------------------------------------ */
 
 #define AUDIT_ALL_MASK 0xffffu	/* audit=all on success: low 16 bits only */
 

@@ -232,6 +232,19 @@ struct aamed_policy {
 };
 
 /* ------------------------------------------------------------------ */
+/* names.c */
+#define AA_AF_MAX 46
+#define AA_SOCK_MAX 11
+#define AA_CAP_MAX 41
+#define AA_MAXMAPPED_SIG 35
+#define AA_SIGRT_BASE 128
+extern const char *const aa_family_names[AA_AF_MAX];
+extern const char *const aa_sock_type_names[AA_SOCK_MAX];
+extern const char *const aa_cap_names[AA_CAP_MAX];
+extern const char *const aa_sig_names[AA_MAXMAPPED_SIG + 1];
+int aa_lookup_name(const char *const *table, size_t n, const char *name);
+
+/* ------------------------------------------------------------------ */
 /* stream.c: the tagged-element reader (kernel policy_unpack.c). */
 enum aa_code {
 	AA_U8 = 0,
@@ -378,6 +391,40 @@ struct aa_audit_ctx {
 int aa_audit(const struct aa_audit_ctx *ctx, enum aamed_audit_type type,
 	     const struct aa_profile *profile, struct aamed_audit *rec);
 #define AUDIT_AUTO ((enum aamed_audit_type) - 1)
+
+/* A bounded printer for records; n counts what was needed. */
+struct aa_abuf {
+	char *buf;
+	size_t len;
+	size_t n;
+};
+void aa_put(struct aa_abuf *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void aa_put_untrusted(struct aa_abuf *o, const char *s);
+
+/* Each class prints its own fields and masks (the kernel's audit_cb). */
+void aa_file_audit_fields(struct aa_abuf *o, const struct aamed_audit *r);
+void aa_net_audit_fields(struct aa_abuf *o, const struct aamed_audit *r);
+void aa_cap_audit_fields(struct aa_abuf *o, const struct aamed_audit *r);
+void aa_signal_audit_fields(struct aa_abuf *o, const struct aamed_audit *r);
+void aa_ptrace_audit_fields(struct aa_abuf *o, const struct aamed_audit *r);
+size_t aa_file_perms_str(uint32_t mask, char *buf, size_t len);
+size_t aa_net_perms_str(uint32_t mask, char *buf, size_t len);
+size_t aa_signal_perms_str(uint32_t mask, char *buf, size_t len);
+size_t aa_ptrace_perms_str(uint32_t mask, char *buf, size_t len);
+
+/*
+ * The kernel's generic aa_check_perms() after aa_apply_modes_to_perms():
+ * denied = request & (~allow | deny); complain/kill/quiet/hide from perms.
+ * rec is filled by the caller with the class fields; it is completed and
+ * emitted only when a record is due.
+ */
+void aa_apply_modes_to_perms(const struct aa_profile *profile,
+			     struct aa_perms *perms);
+int aa_check_perms(const struct aa_audit_ctx *ctx,
+		   const struct aa_profile *profile,
+		   const struct aa_perms *perms, uint32_t request,
+		   struct aamed_audit *rec);
 
 /* ------------------------------------------------------------------ */
 /* file.c, domain.c */

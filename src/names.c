@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Name tables the kernel's records use: address families and socket types
+ * (generated in the kernel from the uapi headers, lower-cased; AF_LOCAL
+ * and AF_ROUTE are aliases and left out), capabilities and AppArmor's
+ * signal numbering.
+ */
+#include <stddef.h>
+
+#include "internal.h"
+
+const char *const aa_family_names[AA_AF_MAX] = {
+	"unspec", "unix", "inet", "ax25", "ipx", "appletalk", "netrom",
+	"bridge", "atmpvc", "x25", "inet6", "rose", "decnet", "netbeui",
+	"security", "key", "netlink", "packet", "ash", "econet", "atmsvc",
+	"rds", "sna", "irda", "pppox", "wanpipe", "llc", "ib", "mpls", "can",
+	"tipc", "bluetooth", "iucv", "rxrpc", "isdn", "phonet", "ieee802154",
+	"caif", "alg", "nfc", "vsock", "kcm", "qipcrtr", "smc", "xdp", "mctp",
+};
+
+const char *const aa_sock_type_names[AA_SOCK_MAX] = {
+	[1] = "stream", [2] = "dgram", [3] = "raw", [4] = "rdm",
+	[5] = "seqpacket", [6] = "dccp", [10] = "packet",
+};
+
+const char *const aa_cap_names[AA_CAP_MAX] = {
+	"chown", "dac_override", "dac_read_search", "fowner", "fsetid",
+	"kill", "setgid", "setuid", "setpcap", "linux_immutable",
+	"net_bind_service", "net_broadcast", "net_admin", "net_raw",
+	"ipc_lock", "ipc_owner", "sys_module", "sys_rawio", "sys_chroot",
+	"sys_ptrace", "sys_pacct", "sys_admin", "sys_boot", "sys_nice",
+	"sys_resource", "sys_time", "sys_tty_config", "mknod", "lease",
+	"audit_write", "audit_control", "setfcap", "mac_override",
+	"mac_admin", "syslog", "wake_alarm", "block_suspend", "audit_read",
+	"perfmon", "bpf", "checkpoint_restore",
+};
+
+/* Indexed by AppArmor's signal number (after aa_map_signal()). */
+const char *const aa_sig_names[AA_MAXMAPPED_SIG + 1] = {
+	"unknown", "hup", "int", "quit", "ill", "trap", "abrt", "bus", "fpe",
+	"kill", "usr1", "segv", "usr2", "pipe", "alrm", "term", "stkflt",
+	"chld", "cont", "stop", "stp", "ttin", "ttou", "urg", "xcpu", "xfsz",
+	"vtalrm", "prof", "winch", "io", "pwr", "sys", "emt", "lost", "unused",
+	"exists",
+};
+
+int aa_lookup_name(const char *const *table, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (table[i] && !__builtin_strcmp(table[i], name))
+			return (int)i;
+	return -1;
+}
