@@ -5,10 +5,31 @@
 # /sys/kernel/security/apparmor/features, flattened for
 # apparmor_parser --features-file, as tests/features/linux-<ver>.
 # KERNELDIR defaults to cache/kernels (scripts/fetch-kernels.sh fills it).
+#
+# capture-features.sh --image KERNEL_IMAGE OUT - boot any kernel image
+# and write its features to OUT (used by oracle.sh KERNEL_IMAGE).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 . "$here/lib.sh"
+
+if [ "${1:-}" = "--image" ]; then
+	[ $# -eq 3 ] || { echo "usage: $0 --image KERNEL_IMAGE OUT" >&2; exit 2; }
+	[ -r "$2" ] || { echo "capture-features: cannot read $2" >&2; exit 2; }
+	work=$3.work
+	mkdir -p "$work"
+	build_probe "$work/probe"
+	init_root "$work/root" "$work/probe" features /dev/ttyS1
+	make_initrd "$work/root" "$work/initrd.gz"
+	boot "$2" "$work/initrd.gz" "$work/console.log" "$work/features" ||
+		exit 1
+	[ -s "$work/features" ] || {
+		echo "capture-features: $2: empty features (AppArmor not enabled?)" >&2
+		exit 1
+	}
+	cp "$work/features" "$3"
+	exit 0
+fi
 
 kdir=${1:-"$root/cache/kernels"}
 work="$root/tests/kernel/work/features"
