@@ -22,7 +22,8 @@ LIB_SRC := src/stream.c src/dfa.c src/compat.c src/unpack.c src/policy.c \
 	   src/label.c src/audit.c src/perms.c src/names.c src/file.c \
 	   src/domain.c src/net.c src/capability.c src/ipc.c src/ptrace.c
 TOOL_SRC := tools/aamed.c tools/words.c tools/json.c tools/request.c \
-	    tools/query.c tools/compile.c tools/bench.c
+	    tools/query.c tools/compile.c tools/bench.c tools/req_net.c \
+	    tools/req_ipc.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
@@ -32,7 +33,7 @@ TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 
 all: $(BUILD)/libaamed.a $(BUILD)/libaamed.so $(BUILD)/aamed $(BUILD)/aamed.pc
 
-$(BUILD)/%.o: %.c include/aamed.h src/internal.h tools/cli.h
+$(BUILD)/%.o: %.c include/aamed.h src/internal.h tools/cli.h tools/req_net.h tools/req_ipc.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 

@@ -304,6 +304,84 @@ int aamed_exec(const aamed_label *label, const char *path, uint32_t fsuid,
 const aamed_label *aamed_attach(aamed_policy *policy, const char *ns,
 				const char *path, const char **info);
 
+/* ---------------------------------------------------------------------
+ * Sockets (the kernel's net.c and af_unix.c).
+ */
+enum aamed_net_op {
+	AAMED_NET_CREATE = 0,
+	AAMED_NET_BIND,
+	AAMED_NET_CONNECT,
+	AAMED_NET_LISTEN,
+	AAMED_NET_ACCEPT,
+	AAMED_NET_SENDMSG,
+	AAMED_NET_RECVMSG,
+	AAMED_NET_GETSOCKNAME,
+	AAMED_NET_GETPEERNAME,
+	AAMED_NET_GETSOCKOPT,
+	AAMED_NET_SETSOCKOPT,
+	AAMED_NET_SHUTDOWN,
+	AAMED_NET__COUNT
+};
+
+/* operation="" of a net op, and back. */
+const char *aamed_net_op_name(enum aamed_net_op op);
+int aamed_net_op_parse(const char *name);
+
+/*
+ * A socket as mediation sees it. The caller owns it. label is the label
+ * the socket was created under (NULL: a kernel socket, never mediated).
+ */
+struct aamed_sock {
+	const aamed_label *label;
+	uint16_t family;	/* AF_* */
+	uint16_t type;		/* SOCK_* */
+	uint16_t protocol;
+	const char *addr;	/* AF_UNIX: "/path", "@abstract" or NULL
+				 * (unnamed or not bound) */
+	uint32_t ouid;		/* AF_UNIX path socket: inode owner */
+};
+
+/*
+ * A request by subj on its socket sk (create: sk describes the socket
+ * to be created). 0 or a negative errno.
+ */
+int aamed_net_perm(const aamed_label *subj, enum aamed_net_op op,
+		   const struct aamed_sock *sk, aamed_audit_fn audit,
+		   void *arg);
+
+/*
+ * AF_UNIX peer checks: a datagram from sender's socket sk to peer
+ * (unix_may_send), and a stream connect from sk to the listening peer
+ * (unix_stream_connect). The kernel checks both sides; the receiver's
+ * side uses the label stored on the receiving socket (peer->label).
+ */
+int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
+		    const struct aamed_sock *peer, aamed_audit_fn audit,
+		    void *arg);
+int aamed_unix_connect(const aamed_label *subj, const struct aamed_sock *sk,
+		       const struct aamed_sock *peer, aamed_audit_fn audit,
+		       void *arg);
+
+/* ---------------------------------------------------------------------
+ * Capabilities, signals, ptrace.
+ */
+#define AAMED_CAP_OPT_NOAUDIT 0x1u	/* the kernel's CAP_OPT_NOAUDIT */
+
+int aamed_capable(const aamed_label *subj, int cap, unsigned opts,
+		  aamed_audit_fn audit, void *arg);
+/* Capability number of "sys_admin" etc., or -1. */
+int aamed_cap_parse(const char *name);
+
+/* sig is the kernel's signal number (SIGTERM, SIGRTMIN+n, 0). */
+int aamed_signal(const aamed_label *sender, const aamed_label *target,
+		 int sig, aamed_audit_fn audit, void *arg);
+/* Kernel signal number of "term", "usr1", "rtmin+3", "exists"..., or -1. */
+int aamed_signal_parse(const char *name);
+
+/* request: AAMED_PTRACE_READ or AAMED_PTRACE_TRACE. */
+int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
+		 uint32_t request, aamed_audit_fn audit, void *arg);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,8 @@
 #include <stdio.h>
 
 #include "aamed.h"
+#include "req_ipc.h"
+#include "req_net.h"
 
 /* Documented exit codes. */
 enum {
@@ -31,18 +33,46 @@ void json_key(FILE *f, bool *first, const char *key);
 enum query_class {
 	Q_FILE,
 	Q_EXEC,
+	Q_NET,
+	Q_UNIX,
+	Q_CAP,
+	Q_SIGNAL,
+	Q_PTRACE,
 };
 
 struct query {
 	const char *label;
 	enum query_class class;
+	const char *class_word;	/* as typed: file, net, unix, ... */
+	const char *peer_label;	/* --peer-label, for two-sided classes */
 	struct aamed_file_req file;
 	char perms_text[64];
+	struct net_query net;
+	struct ipc_query ipc;
 };
 
+/* request.c: the words common to every class, then the class's own */
 int parse_query(int argc, char **argv, struct query *q, char *err,
 		size_t errlen);
 int parse_perms(const char *s, uint32_t *mask, int *op);
+
+/*
+ * A class module parses the words after the class word (options may be
+ * mixed in), decides, and adds its JSON keys. decide returns 0 or a
+ * negative errno, or sets err and returns 1 for a query it cannot ask.
+ */
+int net_parse(int argc, char **argv, struct query *q, char *err,
+	      size_t errlen);
+int net_decide(aamed_policy *policy, const aamed_label *label,
+	       const struct query *q, aamed_audit_fn fn, void *arg, char *err,
+	       size_t errlen);
+void net_json(FILE *f, bool *first, const struct query *q);
+int ipc_parse(int argc, char **argv, struct query *q, char *err,
+	      size_t errlen);
+int ipc_decide(aamed_policy *policy, const aamed_label *label,
+	       const struct query *q, aamed_audit_fn fn, void *arg, char *err,
+	       size_t errlen);
+void ipc_json(FILE *f, bool *first, const struct query *q);
 
 /* query.c */
 struct outopts {

@@ -94,14 +94,26 @@ static int decide(aamed_policy *policy, const struct query *q,
 			 lerr == -ENOENT ? "no such profile" : "malformed label");
 		return -1;
 	}
-	if (q->class == Q_EXEC) {
+	switch (q->class) {
+	case Q_EXEC:
 		a->have_x = true;
 		a->error = aamed_exec(label, q->file.path, q->file.fsuid,
 				      q->file.ouid, &a->x, collect, &a->recs);
-	} else {
+		return 0;
+	case Q_FILE:
 		a->error = aamed_file_perm(label, &q->file, collect, &a->recs);
+		return 0;
+	case Q_NET:
+	case Q_UNIX:
+		a->error = net_decide(policy, label, q, collect, &a->recs, err,
+				      errlen);
+		break;
+	default:
+		a->error = ipc_decide(policy, label, q, collect, &a->recs, err,
+				      errlen);
+		break;
 	}
-	return 0;
+	return a->error == 1 ? -1 : 0;
 }
 
 static void print_text(FILE *f, const struct answer *a, char sep)
@@ -120,7 +132,7 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 static void print_json(FILE *f, const struct query *q, const struct answer *a)
 {
 	bool first = true;
-	char perms[40];
+	char perms[200];
 	int i;
 
 	fputc('{', f);
@@ -133,7 +145,17 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 	json_key(f, &first, "label");
 	json_str(f, q->label);
 	json_key(f, &first, "class");
-	json_str(f, "file");
+	json_str(f, q->class_word);
+	if (q->peer_label) {
+		json_key(f, &first, "peer_label");
+		json_str(f, q->peer_label);
+	}
+	if (q->class == Q_NET || q->class == Q_UNIX)
+		net_json(f, &first, q);
+	else if (q->class >= Q_CAP)
+		ipc_json(f, &first, q);
+	if (q->class != Q_FILE && q->class != Q_EXEC)
+		goto records;
 	json_key(f, &first, "operation");
 	json_str(f, aamed_file_op_name(q->file.op));
 	json_key(f, &first, "path");
@@ -164,6 +186,7 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		json_str(f, a->x.info);
 		fputc('}', f);
 	}
+records:
 	json_key(f, &first, "records");
 	fputc('[', f);
 	for (i = 0; i < a->recs.n; i++) {
@@ -179,10 +202,10 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		json_str(f, r->profile);
 		json_key(f, &rf, "operation");
 		json_str(f, r->op);
-		aamed_perms_str(AAMED_CLASS_FILE, r->request, perms, sizeof(perms));
+		aamed_perms_str(r->class, r->request, perms, sizeof(perms));
 		json_key(f, &rf, "requested_mask");
 		json_str(f, perms);
-		aamed_perms_str(AAMED_CLASS_FILE, r->denied, perms, sizeof(perms));
+		aamed_perms_str(r->class, r->denied, perms, sizeof(perms));
 		json_key(f, &rf, "denied_mask");
 		json_str(f, perms);
 		json_key(f, &rf, "info");
@@ -282,6 +305,8 @@ static void query_usage(FILE *f)
 	      "                   [--kernel 6.1|6.12] [--label L] QUERY\n"
 	      "       aamed query --policy PATH --batch FILE|-\n"
 	      "QUERY: file PATH PERMS [--op OP] [--target PATH] [--fsuid N] [--ouid N]\n"
+	      "       net FAMILY TYPE OP | unix OP --type T [--addr A] [--peer-label L]\n"
+	      "       capability NAME | signal NAME --peer-label L | ptrace read|trace --peer-label L\n"
 	      "See docs/query-language.md.\n",
 	      f);
 }

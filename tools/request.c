@@ -119,21 +119,19 @@ static enum aamed_file_op default_op(uint32_t m, const char *path)
 	return AAMED_OP_OPEN;
 }
 
-int parse_query(int argc, char **argv, struct query *q, char *err,
-		size_t errlen)
+static int parse_file_query(int argc, char **argv, struct query *q,
+			    char *err, size_t errlen)
 {
 	const char *perms = NULL, *op = NULL;
 	int i = 0, pos = 0;
-	const char *positional[3] = { 0 };
+	const char *positional[2] = { 0 };
 	int rop;
 
-	memset(q, 0, sizeof(*q));
-	q->label = "unconfined";
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 
-		if (!strcmp(a, "--label") || !strcmp(a, "--op") ||
+		if (!strcmp(a, "--op") ||
 		    !strcmp(a, "--target") || !strcmp(a, "--fsuid") ||
 		    !strcmp(a, "--ouid")) {
 			if (!v) {
@@ -141,9 +139,7 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 				return -1;
 			}
 			i++;
-			if (!strcmp(a, "--label")) {
-				q->label = v;
-			} else if (!strcmp(a, "--op")) {
+			if (!strcmp(a, "--op")) {
 				op = v;
 			} else if (!strcmp(a, "--target")) {
 				q->file.target = v;
@@ -157,28 +153,19 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 			snprintf(err, errlen, "unknown option %s", a);
 			return -1;
 		} else {
-			if (pos == 3) {
+			if (pos == 2) {
 				snprintf(err, errlen, "unexpected word \"%s\"", a);
 				return -1;
 			}
 			positional[pos++] = a;
 		}
 	}
-	if (pos == 0) {
-		snprintf(err, errlen, "no query class (expected: file)");
-		return -1;
-	}
-	if (strcmp(positional[0], "file")) {
-		snprintf(err, errlen, "unknown query class \"%s\" (expected: file)",
-			 positional[0]);
-		return -1;
-	}
-	if (pos != 3) {
+	if (pos != 2) {
 		snprintf(err, errlen, "usage: file PATH PERMS [options]");
 		return -1;
 	}
-	q->file.path = positional[1];
-	perms = positional[2];
+	q->file.path = positional[0];
+	perms = positional[1];
 	if (q->file.path[0] != '/') {
 		snprintf(err, errlen, "path \"%s\" is not absolute", q->file.path);
 		return -1;
@@ -220,4 +207,61 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 	if (q->file.op == AAMED_OP_EXEC && !q->file.request)
 		q->file.request = AAMED_MAY_EXEC;
 	return 0;
+}
+
+/*
+ * The words every class shares (--label, --peer-label), then the class
+ * word, then the class's own words.
+ */
+int parse_query(int argc, char **argv, struct query *q, char *err,
+		size_t errlen)
+{
+	char *rest[MAX_WORDS + 2];
+	int n = 0, i;
+	const char *cls = NULL;
+
+	memset(q, 0, sizeof(*q));
+	q->label = "unconfined";
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--label") || !strcmp(argv[i], "--peer-label")) {
+			if (i + 1 >= argc) {
+				snprintf(err, errlen, "%s needs a value", argv[i]);
+				return -1;
+			}
+			if (!strcmp(argv[i], "--label"))
+				q->label = argv[++i];
+			else
+				q->peer_label = argv[++i];
+		} else if (!cls && argv[i][0] != '-') {
+			cls = argv[i];
+		} else if (n < MAX_WORDS) {
+			rest[n++] = argv[i];
+		} else {
+			snprintf(err, errlen, "too many words");
+			return -1;
+		}
+	}
+	if (!cls) {
+		snprintf(err, errlen,
+			 "no query class (expected: file, net, unix, capability, signal, ptrace)");
+		return -1;
+	}
+	q->class_word = cls;
+	if (!strcmp(cls, "file"))
+		return parse_file_query(n, rest, q, err, errlen);
+	if (!strcmp(cls, "net") || !strcmp(cls, "unix")) {
+		q->class = !strcmp(cls, "net") ? Q_NET : Q_UNIX;
+		return net_parse(n, rest, q, err, errlen);
+	}
+	if (!strcmp(cls, "capability") || !strcmp(cls, "signal") ||
+	    !strcmp(cls, "ptrace")) {
+		q->class = !strcmp(cls, "capability") ? Q_CAP
+			   : !strcmp(cls, "signal")   ? Q_SIGNAL
+						      : Q_PTRACE;
+		return ipc_parse(n, rest, q, err, errlen);
+	}
+	snprintf(err, errlen,
+		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace)",
+		 cls);
+	return -1;
 }

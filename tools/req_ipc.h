@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Capability, signal and ptrace queries (tools/req_ipc.c). */
+#ifndef AAMED_REQ_IPC_H
+#define AAMED_REQ_IPC_H
+
+#include <stdint.h>
+
+struct ipc_query {
+	int cap;		/* capability number */
+	int sig;		/* kernel signal number */
+	uint32_t request;	/* ptrace: AAMED_PTRACE_READ or _TRACE */
+};
+
+#endif
