@@ -35,7 +35,8 @@ all: $(BUILD)/libaamed.a $(BUILD)/libaamed.so $(BUILD)/aamed $(BUILD)/aamed.pc
 
 $(BUILD)/%.o: %.c include/aamed.h src/internal.h tools/cli.h tools/req_net.h tools/req_ipc.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	@echo "  CC      $<"
+	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/libaamed.a: $(LIB_OBJ)
 	rm -f $@
