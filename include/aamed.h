@@ -305,6 +305,40 @@ const aamed_label *aamed_attach(aamed_policy *policy, const char *ns,
 				const char *path, const char **info);
 
 /* ---------------------------------------------------------------------
+ * Live replacement.
+ *
+ * An engine holds the current policy. Each reader thread registers once
+ * (aamed_reader_new) and brackets its decisions with aamed_read_begin(),
+ * which returns the policy to decide against, and aamed_read_end().
+ * Readers take no lock and write only their own slot. A replacement
+ * swaps the policy in, waits until no reader can still see the old one,
+ * then frees it: every section decides wholly against one policy.
+ * Labels come from the policy of the section; aamed_label_ref follows
+ * replacements by name at the cost of a compare when nothing changed.
+ */
+typedef struct aamed_engine aamed_engine;
+typedef struct aamed_reader aamed_reader;
+
+aamed_engine *aamed_engine_new(aamed_policy *policy);	/* takes ownership */
+void aamed_engine_free(aamed_engine *engine);	/* after all readers */
+aamed_reader *aamed_reader_new(aamed_engine *engine);
+void aamed_reader_free(aamed_reader *reader);
+aamed_policy *aamed_read_begin(aamed_reader *reader);
+void aamed_read_end(aamed_reader *reader);
+/* Install policy (ownership passes); frees the old one when safe. */
+int aamed_policy_replace(aamed_engine *engine, aamed_policy *policy);
+/* A number no other policy of this process has. */
+uint64_t aamed_policy_generation(const aamed_policy *policy);
+
+struct aamed_label_ref {
+	const char *text;		/* the label, as for aamed_label_get */
+	uint64_t gen;			/* policy it was resolved in */
+	const aamed_label *label;
+};
+const aamed_label *aamed_label_ref_get(struct aamed_label_ref *ref,
+				       aamed_policy *policy, int *error);
+
+/* ---------------------------------------------------------------------
  * Sockets (the kernel's net.c and af_unix.c).
  */
 enum aamed_net_op {

@@ -220,6 +220,7 @@ struct aamed_policy {
 	size_t nprofiles;
 	size_t seq;			/* next load order */
 	enum aamed_kernel kernel;	/* behaviour to reproduce */
+	uint64_t gen;			/* unique per policy in the process */
 	unsigned abi;
 
 	/* replaced profiles and stale labels, freed with the policy */

@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,12 +110,16 @@ struct aa_ns *aa_policy_ns(aamed_policy *policy, const char *name, bool create)
 	return ns;
 }
 
+/* Every policy gets a generation no other policy of the process has. */
+static _Atomic uint64_t next_generation = 1;
+
 aamed_policy *aamed_policy_new(void)
 {
 	aamed_policy *policy = calloc(1, sizeof(*policy));
 
 	if (!policy)
 		return NULL;
+	policy->gen = atomic_fetch_add(&next_generation, 1);
 	if (pthread_mutex_init(&policy->lock, NULL)) {
 		free(policy);
 		return NULL;

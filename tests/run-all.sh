@@ -38,6 +38,7 @@ suite unit sh -c "make --no-print-directory $B/tests/unit >/dev/null && sh tests
 suite golden sh tests/golden/run.sh $B/aamed
 suite sources sh tests/sources/run.sh $B/aamed
 suite robust sh tests/robust/run.sh $B/aamed
+suite concurrency sh tests/concurrency/run.sh
 suite asan sh -c "make --no-print-directory asan-check"
 suite fuzz sh -c "make --no-print-directory fuzz-short"
 suite kernel sh tests/kernel/oracle.sh
