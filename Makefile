@@ -49,6 +49,9 @@ $(BUILD)/libaamed.so: $(LIB_OBJ)
 $(BUILD)/aamed: $(TOOL_OBJ) $(BUILD)/libaamed.a
 	$(CC) -o $@ $(TOOL_OBJ) $(BUILD)/libaamed.a $(LDLIBS)
 
+# where `aamed compile --features NAME` finds the installed feature sets
+$(BUILD)/tools/compile.o: ALL_CFLAGS += -DAAMED_DATADIR='"$(PREFIX)/share/aamed"'
+
 $(BUILD)/aamed.pc: aamed.pc.in
 	@mkdir -p $(BUILD)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
@@ -117,7 +120,8 @@ install: all
 	ln -sf libaamed.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libaamed.so.$(SOVERSION)
 	ln -sf libaamed.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libaamed.so
 	install -m 644 include/aamed.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 $(BUILD)/aamed.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' aamed.pc.in \
+		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/aamed.pc
 	install -m 644 tests/features/* $(DESTDIR)$(PREFIX)/share/aamed/features/
 
 clean:
