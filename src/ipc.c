@@ -4,9 +4,11 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-#include "internal.h"
+#include "labelmatch.h"
 
 size_t aa_signal_perms_str(uint32_t mask, char *buf, size_t len)
 {
@@ -40,4 +42,124 @@ void aa_signal_audit_fields(struct aa_abuf *o, const struct aamed_audit *r)
 		aa_put(o, " signal=rtmin+%d", r->signal - AA_SIGRT_BASE);
 	aa_put(o, " peer=");
 	aa_put_untrusted(o, r->peer ? r->peer : "");
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * Mediation (ipc.c aa_may_signal()). Signal numbers are the kernel's
+ * (x86 and the other "generic" layouts: 1-31 are AppArmor's own numbers
+ * too), SIGRTMIN 32, SIGRTMAX 64.
+ */
+#define K_SIGRTMIN 32
+#define K_SIGRTMAX 64
+
+/* map_signal_num() */
+static int map_signal(int sig)
+{
+	if (sig < 0 || sig > K_SIGRTMAX)
+		return 0;	/* SIGUNKNOWN */
+	if (sig >= K_SIGRTMIN)
+		return sig - K_SIGRTMIN + AA_SIGRT_BASE;
+	if (sig == 0)
+		return AA_MAXMAPPED_SIG;	/* the existence test */
+	return sig;
+}
+
+/*
+ * profile_signal_perm(): a profile that does not mediate signals (no
+ * class start state) allows; otherwise the policydb is walked by class,
+ * then the mapped signal byte, then the peer label.
+ */
+static int profile_signal_perm(const struct aa_audit_ctx *ctx,
+			       const struct aa_profile *profile,
+			       const struct aa_label *peer, uint32_t request,
+			       int sig, int mapped)
+{
+	struct aa_perms perms;
+	uint32_t state;
+
+	if (profile_unconfined(profile) ||
+	    !(profile->mediates & (1ull << AA_CLASS_SIGNAL)))
+		return 0;
+	state = aa_dfa_next(profile->policy->dfa,
+			    profile->policy->start[AA_CLASS_SIGNAL],
+			    (uint8_t)mapped);
+	aa_ipc_label_match(profile, peer, state, request, &perms);
+	aa_apply_modes_to_perms(profile, &perms);
+	{
+		const struct aa_ipc_info ii = {
+			.class = AAMED_CLASS_SIGNAL, .op = "signal",
+			.peer = peer, .signal = mapped,
+			.unmapped_signal = sig,
+		};
+
+		return aa_ipc_check_perms(ctx, profile, &perms, request, &ii);
+	}
+}
+
+/*
+ * xcheck_labels(): every member of the sender checks "send" to the
+ * target label, then every member of the target checks "receive" from
+ * the sender label; the last error wins. Each side is skipped as a
+ * whole when its own label is unconfined.
+ */
+int aamed_signal(const aamed_label *sender, const aamed_label *target,
+		 int sig, aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *s = to_label(sender), *t = to_label(target);
+	struct aa_audit_ctx ctx = { audit, arg };
+	int error = 0, e, mapped;
+	uint32_t i;
+
+	if (likely(aa_label_unconfined(s) && aa_label_unconfined(t)))
+		return 0;
+	mapped = map_signal(sig);
+	if (!aa_label_unconfined(s))
+		for (i = 0; i < s->size; i++) {
+			e = profile_signal_perm(&ctx, s->vec[i], t,
+						AAMED_MAY_WRITE, sig, mapped);
+			if (e)
+				error = e;
+		}
+	if (!aa_label_unconfined(t))
+		for (i = 0; i < t->size; i++) {
+			e = profile_signal_perm(&ctx, t->vec[i], s,
+						AAMED_MAY_READ, sig, mapped);
+			if (e)
+				error = e;
+		}
+	return error;
+}
+
+int aamed_signal_parse(const char *name)
+{
+	char *end;
+	long n;
+	int i;
+
+	if (!name || !*name)
+		return -1;
+	if (!strncasecmp(name, "sig", 3) && name[3] && !strchr("0123456789", name[3]))
+		name += 3;
+	if (!strcasecmp(name, "exists"))
+		return 0;
+	if (!strncasecmp(name, "rtmin+", 6)) {
+		if (!name[6] || !strchr("0123456789", name[6]))
+			return -1;
+		n = strtol(name + 6, &end, 10);
+		if (*end || n < 0 || n > K_SIGRTMAX - K_SIGRTMIN)
+			return -1;
+		return K_SIGRTMIN + (int)n;
+	}
+	if (strchr("0123456789", name[0])) {
+		n = strtol(name, &end, 10);
+		if (*end || n < 0 || n > 0x7fffffff)
+			return -1;
+		return (int)n;
+	}
+	/* the names AppArmor knows for real signals: 1..31 */
+	for (i = 1; i < 32; i++)
+		if (!strcasecmp(aa_sig_names[i], name))
+			return i;
+	return -1;
 }

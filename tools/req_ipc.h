@@ -7,8 +7,10 @@
 
 struct ipc_query {
 	int cap;		/* capability number */
+	unsigned cap_opts;	/* AAMED_CAP_OPT_* */
 	int sig;		/* kernel signal number */
 	uint32_t request;	/* ptrace: AAMED_PTRACE_READ or _TRACE */
+	const char *word;	/* the capability, signal or ptrace word */
 };
 
 #endif

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Peer-label matching for the two-sided classes and lazy records.
+ *
+ * The kernel matches a peer label against a profile's policydb in two
+ * ways (label.c: aa_label_match()): the whole compound name
+ * "a//&b//&c" in one walk, and when that does not grant the request,
+ * each component from the same start state, the results accumulated
+ * with aa_perms_accum() so every component must allow. Components in
+ * other namespaces are skipped (subns is false for signal and ptrace);
+ * a peer with no component in the profile's namespace gets allperms.
+ *
+ * 6.1 and 6.12 differ when the compound walk dies in the DFA's trap
+ * state: 6.1's label_compound_match() returns 0 (success) with
+ * nullperms, so aa_label_match() stops there and the request is denied;
+ * 6.12 sees the request not granted and tries the components. 6.1 also
+ * computes each state's permissions at lookup (aa_compute_perms, with
+ * the profile's modes applied before accumulating) where 6.12 reads the
+ * precomputed table; for the bits signal and ptrace request the two are
+ * the same, and applying the modes early changes nothing the caller's
+ * aa_apply_modes_to_perms() does not set again.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "labelmatch.h"
+
+#define ALL_PERMS_MASK 0xffffffffu
+
+static const struct aa_perms allperms = {
+	.allow = ALL_PERMS_MASK,
+	.quiet = ALL_PERMS_MASK,
+};
+static const struct aa_perms nullperms;
+
+/* aa_perms_accum(): accumulate, masking off what accum already decided */
+static void perms_accum(struct aa_perms *accum, const struct aa_perms *a)
+{
+	accum->deny |= a->deny;
+	accum->allow &= a->allow & ~accum->deny;
+	accum->audit |= a->audit & accum->allow;
+	accum->quiet &= a->quiet & ~accum->allow;
+	accum->kill |= a->kill & ~accum->allow;
+	accum->complain |= a->complain & ~accum->allow & ~accum->deny;
+}
+
+/*
+ * match_component() for a component in the profile's own namespace: its
+ * hname. (Other namespaces are never visible with subns false.)
+ */
+static inline uint32_t match_component(const struct aa_dfa *dfa,
+				       const struct aa_profile *tp,
+				       uint32_t state)
+{
+	return aa_dfa_match(dfa, state, tp->hname);
+}
+
+enum compound_result { COMPOUND_NONE_VISIBLE, COMPOUND_FAIL, COMPOUND_DONE };
+
+static enum compound_result compound_match(const struct aa_profile *profile,
+					   const struct aa_label *peer,
+					   uint32_t *state)
+{
+	const struct aa_dfa *dfa = profile->policy->dfa;
+	bool first = true;
+	uint32_t i;
+
+	for (i = 0; i < peer->size; i++) {
+		const struct aa_profile *tp = peer->vec[i];
+
+		if (tp->ns != profile->ns)
+			continue;
+		if (!first)
+			*state = aa_dfa_match(dfa, *state, "//&");
+		*state = match_component(dfa, tp, *state);
+		if (!*state)
+			return COMPOUND_FAIL;
+		first = false;
+	}
+	return first ? COMPOUND_NONE_VISIBLE : COMPOUND_DONE;
+}
+
+static void components_match(const struct aa_profile *profile,
+			     const struct aa_label *peer, uint32_t start,
+			     bool early_modes, struct aa_perms *perms)
+{
+	const struct aa_policydb *pdb = profile->policy;
+	uint32_t i;
+
+	*perms = allperms;
+	for (i = 0; i < peer->size; i++) {
+		const struct aa_profile *tp = peer->vec[i];
+		struct aa_perms tmp;
+		uint32_t state;
+
+		if (tp->ns != profile->ns)
+			continue;
+		state = match_component(pdb->dfa, tp, start);
+		if (!state) {
+			*perms = nullperms;
+			return;
+		}
+		tmp = *aa_lookup_perms(pdb, state);
+		if (early_modes)
+			aa_apply_modes_to_perms(profile, &tmp);
+		perms_accum(perms, &tmp);
+	}
+}
+
+void aa_ipc_label_match(const struct aa_profile *profile,
+			const struct aa_label *peer, uint32_t state,
+			uint32_t request, struct aa_perms *perms)
+{
+	bool k61 = profile->ns->policy->kernel == AAMED_KERNEL_6_1;
+	uint32_t s = state;
+
+	switch (compound_match(profile, peer, &s)) {
+	case COMPOUND_NONE_VISIBLE:
+		*perms = allperms;
+		return;
+	case COMPOUND_FAIL:
+		*perms = nullperms;
+		if (k61)	/* label_compound_match() returned 0 */
+			return;
+		break;
+	case COMPOUND_DONE:
+		*perms = *aa_lookup_perms(profile->policy, s);
+		if ((perms->allow & request) == request)
+			return;
+		break;
+	}
+	components_match(profile, peer, state, k61, perms);
+}
+
+/* ------------------------------------------------------------------ */
+/* Records. */
+
+/*
+ * peer= as aa_label_xaudit() prints it, viewed from the logging
+ * profile's namespace: the visible components joined by "//&", or
+ * "---" when none is visible.
+ */
+static const char *peer_text(const struct aa_profile *profile,
+			     const struct aa_label *peer, char *buf,
+			     size_t len)
+{
+	size_t n = 0, i;
+	bool any = false;
+
+	for (i = 0; i < peer->size; i++)
+		if (peer->vec[i]->ns != profile->ns)
+			break;
+	/* the label's own text is right when it needs no namespace */
+	if (i == peer->size && !profile->ns->name[0])
+		return peer->name;
+	buf[0] = '\0';
+	for (i = 0; i < peer->size; i++) {
+		const char *h = peer->vec[i]->hname;
+		size_t hl = strlen(h);
+
+		if (peer->vec[i]->ns != profile->ns)
+			continue;
+		if (any) {
+			if (n + 3 >= len)
+				break;
+			memcpy(buf + n, "//&", 3);
+			n += 3;
+		}
+		if (n + hl >= len)
+			break;
+		memcpy(buf + n, h, hl + 1);
+		n += hl;
+		any = true;
+	}
+	return any ? buf : "---";
+}
+
+static void emit(const struct aa_audit_ctx *ctx, enum aamed_audit_type type,
+		 const struct aa_profile *profile, uint32_t request,
+		 uint32_t denied, int error, const struct aa_ipc_info *ii)
+{
+	struct aamed_audit rec;
+	char peer[1024];
+
+	memset(&rec, 0, sizeof(rec));
+	rec.type = type;
+	rec.class = ii->class;
+	rec.op = ii->op;
+	rec.info = ii->info;
+	rec.error = error;
+	rec.ns = profile->ns->name[0] ? profile->ns->name : NULL;
+	rec.profile = profile->hname;
+	rec.request = request;
+	rec.denied = denied;
+	rec.peer = ii->peer ? peer_text(profile, ii->peer, peer, sizeof(peer))
+			    : NULL;
+	rec.cap = ii->cap;
+	rec.signal = ii->signal;
+	rec.unmapped_signal = ii->unmapped_signal;
+	ctx->fn(&rec, ctx->arg);
+}
+
+/*
+ * lib.c aa_check_perms(): it calls aa_audit_msg() directly, so a KILLED
+ * record sends no signal here, and a denial whose bits are all quiet
+ * returns before the complain conversion (it stays enforced).
+ */
+int aa_ipc_check_perms(const struct aa_audit_ctx *ctx,
+		       const struct aa_profile *profile,
+		       const struct aa_perms *perms, uint32_t request,
+		       const struct aa_ipc_info *ii)
+{
+	uint32_t denied = request & (~perms->allow | perms->deny);
+	enum aamed_audit_type type;
+
+	if (likely(!denied)) {
+		request &= perms->audit;
+		if (likely(!request) || !ctx || !ctx->fn)
+			return 0;
+		emit(ctx, AAMED_AUDIT_AUDIT, profile, request, 0, 0, ii);
+		return 0;
+	}
+	if (denied & perms->kill)
+		type = AAMED_AUDIT_KILLED;
+	else if (denied == (denied & perms->complain))
+		type = AAMED_AUDIT_ALLOWED;
+	else
+		type = AAMED_AUDIT_DENIED;
+	denied &= ~perms->quiet;
+	if (!denied)
+		return -EACCES;
+	if (ctx && ctx->fn)
+		emit(ctx, type, profile, request, denied, -EACCES, ii);
+	return type == AAMED_AUDIT_ALLOWED ? 0 : -EACCES;
+}
+
+/* audit.c aa_audit() (KILLED: the kernel also sends SIGKILL) */
+int aa_ipc_audit(const struct aa_audit_ctx *ctx, enum aamed_audit_type type,
+		 const struct aa_profile *profile, int error,
+		 const struct aa_ipc_info *ii)
+{
+	if (type == AUDIT_AUTO) {
+		if (!error) {
+			if (profile->audit != AUDIT_ALL)
+				return 0;
+			type = AAMED_AUDIT_AUDIT;
+		} else if (profile->mode == APPARMOR_COMPLAIN) {
+			type = AAMED_AUDIT_ALLOWED;
+		} else {
+			type = AAMED_AUDIT_DENIED;
+		}
+	}
+	if (profile->audit == AUDIT_QUIET ||
+	    (type == AAMED_AUDIT_DENIED && profile->audit == AUDIT_QUIET_DENIED))
+		return error;
+	if (profile->mode == APPARMOR_KILL && type == AAMED_AUDIT_DENIED)
+		type = AAMED_AUDIT_KILLED;
+	if (ctx && ctx->fn)
+		emit(ctx, type, profile, 0, 0, error, ii);
+	if (type == AAMED_AUDIT_ALLOWED &&
+	    (error == -EPERM || error == -EACCES))
+		return 0;
+	return error;
+}
