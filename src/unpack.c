@@ -615,10 +615,10 @@ static bool unpack_header(struct aa_ext *e, bool first, uint32_t *version,
 	if (aa_unpack_str(e, &name, "namespace")) {
 		if (!*name)
 			return aa_ext_fail(e, at, "invalid namespace name \"\"");
-		if (*ns && strcmp(*ns, name))
-			return aa_ext_fail(e, at,
-					   "invalid namespace change from \"%s\" to \"%s\"",
-					   *ns, name);
+		/*
+		 * A different namespace in a later unit: the kernel logs
+		 * "invalid ns change" and keeps the first; not an error.
+		 */
 		if (!*ns && !(*ns = strdup(name)))
 			return aa_ext_fail(e, at, "out of memory");
 	}
@@ -663,8 +663,18 @@ long aa_unpack_stream(struct aa_ext *e, struct aa_loadent **out)
 		ents[n].ns_name = pns;
 		n++;
 	}
-	/* a load targets one namespace (aa_replace_profiles) */
+	/*
+	 * A load targets one namespace (aa_replace_profiles): every name's
+	 * namespace must agree, and with no header namespace a profile
+	 * without one may not precede the first that has one.
+	 */
 	for (long i = 0; i < n; i++) {
+		if (!ns && ents[i].ns_name && i > 0) {
+			aa_ext_fail(e, NULL,
+				    "policy load has mixed namespaces (\"\" and \"%s\")",
+				    ents[i].ns_name);
+			goto fail;
+		}
 		if (ns && ents[i].ns_name && strcmp(ns, ents[i].ns_name)) {
 			aa_ext_fail(e, NULL,
 				    "policy load has mixed namespaces (\"%s\" and \"%s\")",
