@@ -121,7 +121,8 @@ check_cases() {
 
 # compile_cases CASEFILE FEATURES PREFIX - compile every @policy block of
 # CASEFILE on its own (PREFIX.N.sd, includes resolved from
-# APPARMOR_INCLUDE) and concatenate the blobs into PREFIX.bin
+# APPARMOR_INCLUDE) and concatenate the blobs into PREFIX.bin, followed by
+# opener.sd (the profile `preopen` cases open their file in)
 compile_cases() {
 	_cf=$1 _feat=$2 _pre=$3
 	rm -f "$_pre".[0-9]*.sd "$_pre.bin"
@@ -144,4 +145,6 @@ compile_cases() {
 			return 1
 		fi
 	done
+	${APPARMOR_PARSER:-apparmor_parser} -Q -S --features-file "$_feat" \
+		"$here/opener.sd" >>"$_pre.bin" || return 1
 }

@@ -158,6 +158,10 @@ if [ -s "$dis" ]; then
 	echo "== disagreements =="
 	cat "$dis"
 fi
+if grep -q '^postexec	' "$sum"; then
+	echo "== exec cases with records logged by the new program after the exec (not judged) =="
+	awk -F '\t' '$1 == "postexec" { printf "  %s %s %s: %d record(s)\n", $2, $3, $4, $5 }' "$sum"
+fi
 if grep -q '^golden	' "$sum"; then
 	echo "== golden expectations the kernel contradicts =="
 	awk -F '\t' '$1 == "golden" { printf "  tests/golden/queries/%s [%s] %s: expected %s, kernel %s\n", $3, $2, $4, $5, $6 }' "$sum"

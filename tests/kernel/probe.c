@@ -455,22 +455,36 @@ static void parse_owner(const char *s, uid_t *u, gid_t *g)
 	*g = *e == ':' ? strtoul(e + 1, NULL, 10) : 0;
 }
 
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 static int mkdir_p(const char *path, mode_t mode)
 {
 	char tmp[4096];
 
 	snprintf(tmp, sizeof(tmp), "%s", path);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p != '/')
+	for (char *p = tmp + 1; ; p++) {
+		int last = !*p;
+
+		if (!last && *p != '/')
 			continue;
 		*p = 0;
-		if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
-			return -1;
+		/* a file in the way (left by an earlier case) goes */
+		if (mkdir(tmp, last ? mode : 0755) < 0) {
+			if (errno != EEXIST)
+				return -1;
+			if (!is_dir(tmp) && (unlink(tmp) < 0 ||
+					     mkdir(tmp, last ? mode : 0755) < 0))
+				return -1;
+		}
+		if (last)
+			return 0;
 		*p = '/';
 	}
-	if (mkdir(tmp, mode) < 0 && errno != EEXIST)
-		return -1;
-	return 0;
 }
 
 static void mkdir_parent(const char *path)
@@ -485,6 +499,8 @@ static void mkdir_parent(const char *path)
 	}
 }
 
+static int rm_rf(const char *path);
+
 static int copy_file(const char *src, const char *dst, mode_t mode)
 {
 	size_t len;
@@ -494,7 +510,7 @@ static int copy_file(const char *src, const char *dst, mode_t mode)
 	mkdir_parent(dst);
 	if (!data)
 		return -1;
-	unlink(dst);
+	rm_rf(dst);
 	fd = open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 	if (fd < 0) {
 		free(data);
@@ -504,6 +520,35 @@ static int copy_file(const char *src, const char *dst, mode_t mode)
 	free(data);
 	close(fd);
 	return 0;
+}
+
+/* rm -rf: 0 or -1 (absent is fine) */
+static int rm_rf(const char *path)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT || errno == ENOTDIR ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlink(path);
+	d = opendir(path);
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		char sub[4096];
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
+		if (rm_rf(sub) < 0) {
+			closedir(d);
+			return -1;
+		}
+	}
+	closedir(d);
+	return rmdir(path);
 }
 
 /* returns NULL or an error text */
@@ -542,16 +587,16 @@ static const char *do_setup(char **w, int n)
 		if (!r)
 			r = chown(w[1], u, g);
 	} else if (!strcmp(what, "rm")) {
-		r = unlink(w[1]);
-		if (r < 0 && errno == EISDIR)
-			r = rmdir(w[1]);
-		if (r < 0 && errno == ENOENT)
-			r = 0;
+		r = rm_rf(w[1]);
 	} else if (!strcmp(what, "copy") && n > 2) {
 		mode = n > 3 ? strtoul(w[3], NULL, 8) : 0755;
 		r = copy_file(w[1], w[2], mode);
 		if (!r)
 			r = chmod(w[2], mode);
+		if (!r && n > 4) {
+			parse_owner(w[4], &u, &g);
+			r = chown(w[2], u, g);
+		}
 	} else if (!strcmp(what, "symlink") && n > 2) {
 		unlink(w[2]);
 		r = symlink(w[1], w[2]);
@@ -577,6 +622,8 @@ struct kase {
 	long fsuid;		/* -1: leave */
 	int onexec;
 	int stepwise;	/* enter a//&b by changeprofile a, stack b */
+	int preopen;	/* flock/mmap: open before entering the label */
+	int fd;		/* the preopened descriptor, -1 */
 };
 
 static int open_flags(const char *m)
@@ -668,7 +715,7 @@ static int do_op(struct kase *c)
 	if (!strcmp(op, "flock")) {
 		/* flock PATH OPENMODE [sh] */
 		NEED(2);
-		fd = open(a[0], open_flags(a[1]));
+		fd = c->fd >= 0 ? c->fd : open(a[0], open_flags(a[1]));
 		if (fd < 0)
 			return errno;
 		if (flock(fd, (c->narg > 2 && !strcmp(a[2], "sh") ?
@@ -678,12 +725,16 @@ static int do_op(struct kase *c)
 	}
 	if (!strcmp(op, "mmap")) {
 		void *p;
+		int prot = PROT_READ | PROT_EXEC;
 
+		/* mmap PATH [x]: x maps PROT_EXEC only */
 		NEED(1);
-		fd = open(a[0], O_RDONLY);
+		if (c->narg > 1 && !strcmp(a[1], "x"))
+			prot = PROT_EXEC;
+		fd = c->fd >= 0 ? c->fd : open(a[0], O_RDONLY);
 		if (fd < 0)
 			return errno;
-		p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+		p = mmap(NULL, 4096, prot, MAP_PRIVATE, fd, 0);
 		return p == MAP_FAILED ? errno : 0;
 	}
 	return ENOSYS;
@@ -783,6 +834,31 @@ static void run_case(struct kase *c, struct buf *out)
 			_exit(127);
 		keep_fds(keep, is_exec ? 3 : 1);
 		alarm(10);
+		if (c->preopen && c->narg > 0 && strcmp(c->label, "unconfined")) {
+			/*
+			 * open in the opener profile (run.sh loads it with
+			 * every policy), then change to the label: the open
+			 * file is revalidated against it on use. (A file
+			 * opened unconfined is never revalidated.)
+			 */
+			int e = write_attr("current", "changeprofile",
+					   "aamed_oracle_opener");
+
+			if (e) {
+				rep.stage = 'E';
+				rep.err = e;
+				write_all(5, (char *)&rep, sizeof(rep));
+				_exit(1);
+			}
+			c->fd = open(c->arg[0], !strcmp(c->op, "flock") &&
+				     c->narg > 1 ? open_flags(c->arg[1]) : O_RDONLY);
+			if (c->fd < 0) {
+				rep.stage = 'E';
+				rep.err = errno;
+				write_all(5, (char *)&rep, sizeof(rep));
+				_exit(1);
+			}
+		}
 		if (c->fsuid >= 0) {
 			setfsuid(c->fsuid);
 			if (setfsuid(-1) != (int)c->fsuid) {
@@ -881,6 +957,7 @@ static int parse_case(char *line, struct kase *c, char **w)
 
 	memset(c, 0, sizeof(*c));
 	c->fsuid = -1;
+	c->fd = -1;
 	if (q) {
 		*q = 0;
 		q += 4;
@@ -904,6 +981,8 @@ static int parse_case(char *line, struct kase *c, char **w)
 			c->onexec = 1;
 		else if (!strcmp(w[i], "stepwise"))
 			c->stepwise = 1;
+		else if (!strcmp(w[i], "preopen"))
+			c->preopen = 1;
 		else
 			break;
 	}
@@ -977,8 +1056,10 @@ static int run_file(const char *name, const char *casefile,
 	cases = read_file(casefile, NULL);
 	if (!cases)
 		die("%s: %s", casefile, strerror(errno));
-	for (line = strtok_r(cases, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
+	for (line = cases; line; line = save) {
+		save = strchr(line, '\n');
+		if (save)
+			*save++ = 0;
 		char *words[MAXW];
 		char copy[4096];
 		struct kase c;
