@@ -454,36 +454,51 @@ uint32_t aa_dfa_outofband(const struct aa_dfa *dfa, uint32_t state)
  * consumed before the walk first revisits a recent state (enters a loop
  * of the pattern). That count ranks attachments: the longest literal
  * left part wins. A 32-entry history ring, as in the kernel.
+ *
+ * Copied step for step, quirks included, because the count decides
+ * attachment conflicts:
+ *  - the step ignores diff encoding (DEF directly), as leftmatch_fb does;
+ *  - 6.1's is_loop() searches len + 1 entries and reports a loop even
+ *    when the state is not found (adjust = len + 1, so count can wrap
+ *    below 0), and its len wraps to 0 every 32 steps;
+ *  - from 6.12 on, is_loop() searches len entries (never the newest
+ *    entry on the first byte), a miss is no loop, and len stops at 32.
  */
 #define MAX_HISTORY 32
 
 uint32_t aa_dfa_leftmatch(const struct aa_dfa *dfa, uint32_t state,
-			  const char *str, unsigned *count)
+			  const char *str, unsigned *count,
+			  enum aamed_kernel kernel)
 {
 	uint32_t history[MAX_HISTORY];
 	unsigned pos = 0, len = 0;
 	const uint8_t *s = (const uint8_t *)str;
+	bool k61 = kernel == AAMED_KERNEL_6_1;
 
 	*count = 0;
 	if (state == DFA_NOMATCH)
 		return DFA_NOMATCH;
 	while (*s) {
-		unsigned p, i, adjust;
+		unsigned p = pos, i, adjust = 0;
+		uint32_t idx;
 		bool loop = false;
 
 		history[pos] = state;
-		state = step(dfa, state, dfa->ec ? dfa->ec[*s] : *s);
+		idx = dfa->base[state] + (dfa->ec ? dfa->ec[*s] : *s);
+		state = dfa->chk[idx] == state ? dfa->nxt[idx] : dfa->def[state];
 		s++;
 		/* is_loop(): look back through the ring for this state */
-		p = pos;
 		if (history[p] >= state) {
-			loop = true;
-			for (i = 0; i <= len; i++) {
-				if (history[p] == state)
+			for (i = 0; k61 ? i <= len : i < len; i++) {
+				if (history[p] == state) {
+					loop = true;
 					break;
-				p = p == 0 ? MAX_HISTORY - 1 : p - 1;
+				}
+				p = (p - 1) & (MAX_HISTORY - 1);
 			}
 			adjust = i;
+			if (k61)
+				loop = true;
 		}
 		if (loop) {
 			state = aa_dfa_match(dfa, state, (const char *)s);
@@ -491,7 +506,9 @@ uint32_t aa_dfa_leftmatch(const struct aa_dfa *dfa, uint32_t state,
 			goto out;
 		}
 		pos = (pos + 1) & (MAX_HISTORY - 1);
-		if (len < MAX_HISTORY)
+		if (k61)
+			len = (len + 1) & (MAX_HISTORY - 1);
+		else if (len < MAX_HISTORY)
 			len++;
 		(*count)++;
 	}

@@ -70,7 +70,8 @@ struct aa_label *aa_find_attach(aamed_policy *policy, const struct aa_ns *ns,
 			unsigned count;
 			uint32_t state = aa_dfa_leftmatch(p->xmatch->dfa,
 							  DFA_START, name,
-							  &count);
+							  &count,
+							  policy->kernel);
 			int ret = 0;
 
 			if (!(aa_lookup_perms(p->xmatch, state)->allow &

@@ -299,7 +299,8 @@ uint32_t aa_dfa_match_len(const struct aa_dfa *dfa, uint32_t state,
 uint32_t aa_dfa_next(const struct aa_dfa *dfa, uint32_t state, uint8_t c);
 uint32_t aa_dfa_outofband(const struct aa_dfa *dfa, uint32_t state);
 uint32_t aa_dfa_leftmatch(const struct aa_dfa *dfa, uint32_t state,
-			  const char *str, unsigned *count);
+			  const char *str, unsigned *count,
+			  enum aamed_kernel kernel);
 
 static inline uint32_t aa_dfa_null_transition(const struct aa_dfa *dfa,
 					      uint32_t state)
