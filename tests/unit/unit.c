@@ -548,7 +548,7 @@ enum {
 	ID_LAST = 9,
 };
 
-#define TD_MAXS 12
+#define TD_MAXS 40
 #define TD_MAXT (TD_MAXS * 256 + 256)
 
 #define B_DIFF 0x80000000u
@@ -742,6 +742,21 @@ static void td_plain(struct tdfa *t)
 	t->accept2[4] = 0x2;
 }
 
+/* Leftmatch where 6.1 and 6.12 agree: both kernels, same answer. */
+static uint32_t lm(const struct aa_dfa *d, uint32_t state, const char *str,
+		   unsigned *count)
+{
+	unsigned c61 = 12345;
+	uint32_t s61 = aa_dfa_leftmatch(d, state, str, &c61, AAMED_KERNEL_6_1);
+	uint32_t s612 = aa_dfa_leftmatch(d, state, str, count,
+					 AAMED_KERNEL_6_12);
+
+	if (s61 != s612 || c61 != *count)
+		printf("     (leftmatch \"%s\": 6.1 gives %u/%u, 6.12 %u/%u)\n",
+		       str, s61, c61, s612, *count);
+	return s61 == s612 && c61 == *count ? s612 : 0xdeadbeef;
+}
+
 static void check_plain(const struct aa_dfa *d)
 {
 	unsigned count = 99;
@@ -789,20 +804,20 @@ static void check_plain(const struct aa_dfa *d)
 	 * just been in. "/a" reaches 3, "b" loops on 3: count 2, and the
 	 * rest is matched normally. A dead end forces count 0.
 	 */
-	CHECK_EQ(aa_dfa_leftmatch(d, 1, "/abbbc", &count), 4);
+	CHECK_EQ(lm(d, 1, "/abbbc", &count), 4);
 	CHECK_EQ(count, 2);
-	CHECK_EQ(aa_dfa_leftmatch(d, 1, "/ac", &count), 4);
+	CHECK_EQ(lm(d, 1, "/ac", &count), 4);
 	CHECK_EQ(count, 3);
-	CHECK_EQ(aa_dfa_leftmatch(d, 1, "/a", &count), 3);
+	CHECK_EQ(lm(d, 1, "/a", &count), 3);
 	CHECK_EQ(count, 2);
-	CHECK_EQ(aa_dfa_leftmatch(d, 1, "/abx", &count), 0);
+	CHECK_EQ(lm(d, 1, "/abx", &count), 0);
 	CHECK_EQ(count, 0);
-	CHECK_EQ(aa_dfa_leftmatch(d, 1, "/x", &count), 0);
+	CHECK_EQ(lm(d, 1, "/x", &count), 0);
 	CHECK_EQ(count, 0);
 	count = 99;
-	CHECK_EQ(aa_dfa_leftmatch(d, 0, "/a", &count), 0);
+	CHECK_EQ(lm(d, 0, "/a", &count), 0);
 	CHECK_EQ(count, 0);
-	CHECK_EQ(aa_dfa_leftmatch(d, 1, "", &count), 1);
+	CHECK_EQ(lm(d, 1, "", &count), 1);
 	CHECK_EQ(count, 0);
 }
 
@@ -849,7 +864,7 @@ static void check_ec(const struct aa_dfa *d)
 	CHECK_EQ(aa_dfa_next(d, 2, 'm'), 3);
 	CHECK_EQ(aa_dfa_next(d, 2, '5'), 0);
 	CHECK_EQ(aa_dfa_match_len(d, 1, "/b7", 3), 4);
-	CHECK_EQ(aa_dfa_leftmatch(d, 1, "/ab", &count), 3);
+	CHECK_EQ(lm(d, 1, "/ab", &count), 3);
 	CHECK_EQ(count, 2);
 }
 
@@ -905,6 +920,99 @@ static void check_diff(const struct aa_dfa *d)
 	CHECK_EQ(aa_dfa_match(d, 1, "/bq"), 4);
 	CHECK_EQ(aa_dfa_match(d, 1, "x/"), 2);
 	CHECK_EQ(aa_dfa_match_len(d, 1, "xcb\0", 4), 4);
+}
+
+/*
+ * Where 6.1 and 6.12 leftmatch differ (match.c is_loop() and
+ * inc_wb_pos()): 6.1 searches one more history entry, counts a miss as a
+ * loop (adjust = len + 1, so the count can wrap), and its len wraps to 0
+ * every 32 steps; 6.12 never finds a loop on the first byte, a miss is
+ * no loop, and len stays at 32. Both step without diff encoding.
+ */
+static void test_leftmatch_versions(void)
+{
+	static struct tdfa t;
+	struct aamed_error err;
+	struct aa_dfa *d;
+	unsigned count;
+	uint32_t s;
+	char lit[40];
+
+	/* 1 -a-> 4 -b-> 2 -c-> 3: a step down to a state not yet seen */
+	td_init(&t, 5);
+	td_edge(&t, 1, 'a', 4);
+	td_edge(&t, 4, 'b', 2);
+	td_edge(&t, 2, 'c', 3);
+	d = td_load(&t, true, &err);
+	if (CHECK(d != NULL)) {
+		CHECK_EQ(aa_dfa_leftmatch(d, 1, "abc", &count, AAMED_KERNEL_6_12), 3);
+		CHECK_EQ(count, 3);
+		/* 6.1: "loop" with adjust 2 after one counted byte: 1 - 2 */
+		CHECK_EQ(aa_dfa_leftmatch(d, 1, "abc", &count, AAMED_KERNEL_6_1), 3);
+		CHECK_EQ(count, 0xffffffffu);
+		aa_dfa_free(d);
+	}
+
+	/* 1 -a-> 1, 1 -b-> 2: a loop on the start state */
+	td_init(&t, 3);
+	td_edge(&t, 1, 'a', 1);
+	td_edge(&t, 1, 'b', 2);
+	d = td_load(&t, true, &err);
+	if (CHECK(d != NULL)) {
+		/* 6.12 sees the loop only on the second 'a' */
+		CHECK_EQ(aa_dfa_leftmatch(d, 1, "aab", &count, AAMED_KERNEL_6_12), 2);
+		CHECK_EQ(count, 1);
+		CHECK_EQ(aa_dfa_leftmatch(d, 1, "ab", &count, AAMED_KERNEL_6_12), 2);
+		CHECK_EQ(count, 2);
+		CHECK_EQ(aa_dfa_leftmatch(d, 1, "aab", &count, AAMED_KERNEL_6_1), 2);
+		CHECK_EQ(count, 0);
+		aa_dfa_free(d);
+	}
+
+	/*
+	 * Diff encoding is ignored by the leftmatch step: from state 2
+	 * (diff-encoded, DEF 1) 'a' goes to DEF 1, not on to 1's 'a' -> 4.
+	 */
+	td_diff(&t);
+	d = td_load(&t, true, &err);
+	if (CHECK(d != NULL)) {
+		CHECK_EQ(aa_dfa_match(d, 1, "/a"), 4);
+		CHECK_EQ(aa_dfa_leftmatch(d, 1, "/a", &count, AAMED_KERNEL_6_12), 1);
+		CHECK_EQ(count, 2);
+		/* 6.1 finds 1 two entries back: adjust 1 */
+		CHECK_EQ(aa_dfa_leftmatch(d, 1, "/a", &count, AAMED_KERNEL_6_1), 1);
+		CHECK_EQ(count, 0);
+		aa_dfa_free(d);
+	}
+
+	/*
+	 * A 34-character literal (states 1..35, compact rows), then a step
+	 * back to state 2, last seen 33 steps earlier: outside 6.12's 32
+	 * entries (no loop, count 35); 6.1's len has wrapped to 2, so it
+	 * searches 3 entries, misses, and takes 34 - 3.
+	 */
+	td_init(&t, 36);
+	t.ntrans = 36 + 256;
+	for (s = 0; s < 36; s++)
+		t.base[s] = s;
+	for (s = 1; s < 35; s++)
+		td_edge(&t, s, 'a', s + 1);
+	td_edge(&t, 35, 'b', 2);
+	d = td_load(&t, true, &err);
+	if (CHECK(d != NULL)) {
+		memset(lit, 'a', 34);
+		lit[34] = 'b';
+		lit[35] = '\0';
+		CHECK_EQ(aa_dfa_match(d, 1, lit), 2);
+		CHECK_EQ(aa_dfa_leftmatch(d, 1, lit, &count, AAMED_KERNEL_6_12), 2);
+		CHECK_EQ(count, 35);
+		CHECK_EQ(aa_dfa_leftmatch(d, 1, lit, &count, AAMED_KERNEL_6_1), 2);
+		CHECK_EQ(count, 31);
+		lit[34] = '\0';
+		CHECK_EQ(lm(d, 1, lit, &count), 35);
+		CHECK_EQ(count, 34);
+		aa_dfa_free(d);
+	}
 }
 
 static void test_dfa(void)
@@ -1008,6 +1116,8 @@ static void test_dfa(void)
 		CHECK_EQ(aa_dfa_match(d, 1, "/abc"), 4);
 		aa_dfa_free(d);
 	}
+
+	test_leftmatch_versions();
 
 	/* ---- verification: every malformed variant is rejected ---- */
 	td_plain(&t);
