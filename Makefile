@@ -21,7 +21,7 @@ LDLIBS := -lpthread
 LIB_SRC := src/stream.c src/dfa.c src/compat.c src/unpack.c src/policy.c \
 	   src/label.c src/audit.c src/perms.c src/names.c src/file.c \
 	   src/domain.c src/engine.c src/net.c src/capability.c src/ipc.c \
-	   src/ptrace.c src/labelmatch.c
+	   src/ptrace.c src/labelmatch.c src/af_unix.c
 TOOL_SRC := tools/aamed.c tools/words.c tools/json.c tools/request.c \
 	    tools/query.c tools/compile.c tools/bench.c tools/req_net.c \
 	    tools/req_ipc.c

@@ -118,6 +118,12 @@ int aamed_policy_load_path(aamed_policy *policy, const char *path,
 enum aamed_kernel {
 	AAMED_KERNEL_6_1 = 0,
 	AAMED_KERNEL_6_12 = 1,
+	/*
+	 * Linux >= 6.17 (upstream af_unix.c): 6.12 behaviour plus fine-grained
+	 * AF_UNIX mediation where a profile carries class 15 (NETV9), the
+	 * info= strings of aa_match_to_prot() and unix addr=/peer_addr=.
+	 */
+	AAMED_KERNEL_UPSTREAM = 2,
 };
 void aamed_policy_set_kernel(aamed_policy *policy, enum aamed_kernel k);
 enum aamed_kernel aamed_policy_kernel(const aamed_policy *policy);
@@ -371,9 +377,17 @@ struct aamed_sock {
 	uint16_t type;		/* SOCK_* */
 	uint16_t protocol;
 	const char *addr;	/* AF_UNIX: "/path", "@abstract" or NULL
-				 * (unnamed or not bound) */
+				 * (unnamed or not bound); for bind, the
+				 * address being bound (NULL: autobind) */
 	uint32_t ouid;		/* AF_UNIX path socket: inode owner */
+	/* issue 4 (net/unix) additions: */
+	uint32_t fsuid;		/* fsuid of the task asking (the kernel's
+				 * current_fsuid()) for owner rules on path
+				 * sockets; read from the subject's socket */
 };
+
+/* Request bits an operation asks for (AAMED_MAY_CREATE for create...). */
+uint32_t aamed_net_op_request(enum aamed_net_op op);
 
 /*
  * A request by subj on its socket sk (create: sk describes the socket
@@ -388,6 +402,13 @@ int aamed_net_perm(const aamed_label *subj, enum aamed_net_op op,
  * (unix_may_send), and a stream connect from sk to the listening peer
  * (unix_stream_connect). The kernel checks both sides; the receiver's
  * side uses the label stored on the receiving socket (peer->label).
+ *
+ * Which kernel: Linux 6.1 and 6.12 have no unix peer hooks; there a send
+ * is the sender's own sendmsg check and a connect the connector's own
+ * connect check (coarse "network unix" rules). AAMED_KERNEL_UPSTREAM
+ * performs the af_unix.c cross check: fine-grained unix rules where a
+ * profile has class 15, path sockets judged by file rules on the path,
+ * and the coarse rule for profiles without class 15.
  */
 int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
 		    const struct aamed_sock *peer, aamed_audit_fn audit,

@@ -441,4 +441,55 @@ struct aa_label *aa_find_attach(aamed_policy *policy, const struct aa_ns *ns,
 				const struct aa_profile *parent,
 				const char *name, const char **info);
 
+
+/* ------------------------------------------------------------------ */
+/* BEGIN issue 4 net/unix block (net.c, af_unix.c); append-only. */
+#define AA_CONT_MATCH 0x08000000u
+#define AA_NET_PEER_MASK                                                   \
+	(AAMED_MAY_SEND | AAMED_MAY_RECEIVE | AAMED_MAY_CONNECT |          \
+	 AAMED_MAY_ACCEPT)
+#define AA_AF_UNIX 1
+
+/*
+ * The kernel's apparmor_audit_data for one net check, kept on the stack
+ * and turned into a record only when one is emitted. info persists
+ * across the profiles of one check, as ad->info does in the kernel.
+ */
+struct aa_net_ad {
+	const struct aa_audit_ctx *ctx;
+	const char *op;
+	const struct aamed_sock *sk;	/* NULL: create (no socket yet) */
+	uint16_t family, type, protocol;
+	bool upstream;			/* AAMED_KERNEL_UPSTREAM records */
+	bool has_addr;			/* ad->net.addr set (bind) */
+	const char *addr;		/* bind address, NULL: autobind */
+	const char *peer_addr;		/* ad->net.peer.addr, NULL: none */
+	const struct aa_profile *peer;	/* ad->peer */
+	const char *info;
+};
+
+static inline bool aa_kernel_upstream(const struct aa_profile *p)
+{
+	return p->ns->policy->kernel == AAMED_KERNEL_UPSTREAM;
+}
+
+/* net.c */
+int aa_net_do_perms(struct aa_net_ad *ad, const struct aa_profile *profile,
+		    const struct aa_perms *perms, uint32_t request);
+int aa_profile_af_perm(struct aa_net_ad *ad, const struct aa_profile *profile,
+		       uint32_t request, uint16_t family, uint16_t type,
+		       uint16_t protocol);
+uint32_t aa_match_be16(const struct aa_dfa *dfa, uint32_t state, uint16_t v);
+
+/* af_unix.c: the upstream (>= 6.17) AF_UNIX hooks; label confined */
+int aa_unix_sock_op(const struct aa_audit_ctx *ctx,
+		    const struct aa_label *label, enum aamed_net_op op,
+		    const struct aamed_sock *sk);
+int aa_unix_peer_perm(const struct aa_audit_ctx *ctx,
+		      const struct aa_label *label, const char *op,
+		      uint32_t request, const struct aamed_sock *sk,
+		      const struct aamed_sock *peer_sk,
+		      const struct aa_label *peer_label, uint32_t fsuid);
+/* END issue 4 net/unix block. */
+
 #endif /* AAMED_INTERNAL_H */

@@ -302,7 +302,7 @@ static int run_batch(aamed_policy *policy, FILE *in, const struct outopts *o,
 static void query_usage(FILE *f)
 {
 	fputs("usage: aamed query --policy PATH [--policy PATH...] [--json]\n"
-	      "                   [--kernel 6.1|6.12] [--label L] QUERY\n"
+	      "                   [--kernel 6.1|6.12|upstream] [--label L] QUERY\n"
 	      "       aamed query --policy PATH --batch FILE|-\n"
 	      "QUERY: file PATH PERMS [--op OP] [--target PATH] [--fsuid N] [--ouid N]\n"
 	      "       net FAMILY TYPE OP | unix OP --type T [--addr A] [--peer-label L]\n"
@@ -320,6 +320,9 @@ static int parse_kernel(const char *v, struct outopts *o)
 	} else if (!strcmp(v, "6.12")) {
 		o->fmt = AAMED_FMT_CLASS;
 		o->kernel = AAMED_KERNEL_6_12;
+	} else if (!strcmp(v, "upstream")) {
+		o->fmt = AAMED_FMT_CLASS;
+		o->kernel = AAMED_KERNEL_UPSTREAM;
 	} else {
 		return -1;
 	}
@@ -354,7 +357,7 @@ int cmd_query(int argc, char **argv)
 			} else if (!strcmp(a, "--batch")) {
 				batch = argv[++i];
 			} else if (parse_kernel(argv[++i], &o)) {
-				fprintf(stderr, "aamed query: --kernel takes 6.1 or 6.12\n");
+				fprintf(stderr, "aamed query: --kernel takes 6.1, 6.12 or upstream\n");
 				return EXIT_USAGE;
 			}
 		} else if (!strcmp(a, "--json")) {
