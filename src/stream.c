@@ -98,10 +98,13 @@ bool aa_unpack_nameX(struct aa_ext *e, enum aa_code code, const char *name)
 		const uint8_t *tag = NULL;
 		size_t size = unpack_u16_chunk(e, &tag);
 
-		/* the name must be NUL-terminated and equal to the one asked */
+		/*
+		 * The name must be NUL-terminated and equal to the one asked,
+		 * compared as C strings as the kernel does (strcmp): bytes
+		 * after an embedded NUL are ignored.
+		 */
 		if (name && (!size || tag[size - 1] != '\0' ||
-			     strlen(name) + 1 != size ||
-			     memcmp(name, tag, size) != 0))
+			     strcmp(name, (const char *)tag) != 0))
 			goto fail;
 	} else if (name) {
 		goto fail;
