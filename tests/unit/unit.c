@@ -482,6 +482,21 @@ static void test_stream(void)
 		ext_init(&e, good, sizeof(good) - 1);
 		CHECK(!aa_unpack_u8(&e, &u8, "ab"));
 		CHECK(e.pos == good);
+		/* names compare as C strings (the kernel's strcmp) */
+		{
+			static const uint8_t emb[] = { AA_NAME, 5, 0, 'a', 'b', 0,
+						       'c', 0, AA_U8, 9 };
+
+			ext_init(&e, emb, sizeof(emb));
+			u8 = 0;
+			CHECK(aa_unpack_u8(&e, &u8, "ab"));
+			CHECK_EQ(u8, 9);
+			CHECK(e.pos == emb + sizeof(emb));
+			ext_init(&e, emb, sizeof(emb));
+			CHECK(!aa_unpack_u8(&e, &u8, "abc"));
+			CHECK(!aa_unpack_u8(&e, &u8, "a"));
+			CHECK(e.pos == emb);
+		}
 		/* a name running past the end */
 		ext_init(&e, trunc, sizeof(trunc));
 		CHECK(!aa_unpack_nameX(&e, AA_U8, "ab"));
