@@ -1,0 +1,3 @@
+profile i_np_au flags=(audit) {
+  capability sys_ptrace,
+}

@@ -1,0 +1,3 @@
+profile i_np_aucap {
+  audit capability sys_ptrace,
+}

@@ -1,0 +1,3 @@
+profile i_np_cap {
+  capability sys_ptrace,
+}

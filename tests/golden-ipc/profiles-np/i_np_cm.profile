@@ -1,0 +1,3 @@
+profile i_np_cm flags=(complain) {
+  capability chown,
+}

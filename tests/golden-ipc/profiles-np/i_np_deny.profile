@@ -1,0 +1,3 @@
+profile i_np_deny {
+  deny capability sys_ptrace,
+}

@@ -1,0 +1,3 @@
+profile i_np_none {
+  capability chown,
+}

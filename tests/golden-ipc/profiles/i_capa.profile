@@ -1,0 +1,4 @@
+profile i_capa flags=(audit) {
+  capability chown,
+  deny capability sys_admin,
+}

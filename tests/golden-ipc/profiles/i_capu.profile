@@ -1,0 +1,2 @@
+profile i_capu flags=(unconfined) {
+}

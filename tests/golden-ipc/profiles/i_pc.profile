@@ -1,0 +1,4 @@
+profile i_pc {
+  ptrace (tracedby) peer=i_pa,
+  ptrace (readby),
+}

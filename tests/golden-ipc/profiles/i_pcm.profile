@@ -1,0 +1,3 @@
+profile i_pcm flags=(complain) {
+  ptrace (read) peer=i_pd,
+}

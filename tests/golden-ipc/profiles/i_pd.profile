@@ -1,0 +1,3 @@
+profile i_pd {
+  ptrace (readby, tracedby),
+}

@@ -1,0 +1,3 @@
+profile i_pe {
+  capability sys_ptrace,
+}

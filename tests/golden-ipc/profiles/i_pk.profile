@@ -1,0 +1,2 @@
+profile i_pk flags=(kill) {
+}

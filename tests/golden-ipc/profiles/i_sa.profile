@@ -1,0 +1,15 @@
+profile i_sa {
+  signal (send) set=(term, usr1) peer=i_sb,
+  signal (send) set=(hup) peer=i_s*,
+  signal (send) set=(rtmin+2) peer=i_sb,
+  signal (send) set=(exists) peer=i_sb,
+  deny signal (send) set=(kill) peer=i_sb,
+  audit signal (send) set=(int) peer=i_sb,
+  audit deny signal (send) set=(segv) peer=i_sb,
+  signal (send) set=(quit) peer=i_sb//&i_sc,
+  signal (send) set=(alrm) peer=i_sb,
+  signal (send) set=(alrm) peer=i_sc,
+  signal (send) set=(usr2) peer=unconfined,
+  signal (receive) set=(term, hup) peer=unconfined,
+  signal (receive) set=(usr1) peer=i_sb,
+}

@@ -1,0 +1,3 @@
+profile i_sall {
+  signal (send) peer=i_sc,
+}

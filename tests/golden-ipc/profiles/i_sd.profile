@@ -1,0 +1,3 @@
+profile i_sd {
+  capability chown,
+}
