@@ -105,7 +105,8 @@ void aa_file_audit_fields(struct aa_abuf *o, const struct aamed_audit *r)
 		aa_put(o, " denied_mask=\"%s\"", s);
 	}
 	if (r->request & AUDIT_FILE_MASK)
-		aa_put(o, " fsuid=%u ouid=%u", r->fsuid, r->ouid);
+		/* %d, as file_audit_cb prints them */
+		aa_put(o, " fsuid=%d ouid=%d", (int)r->fsuid, (int)r->ouid);
 	if (r->target) {
 		aa_put(o, " target=");
 		aa_put_untrusted(o, r->target);
