@@ -1764,6 +1764,15 @@ static void test_audit(void)
 	CHECK(strstr(fmt(&r, 0, -1, NULL),
 		     " requested_mask=\"xl\" denied_mask=\"l\" fsuid=1000 ouid=0"));
 
+	/* file_audit_cb prints the uids with %d: 2^31 and up go negative */
+	r = file_rec();
+	r.fsuid = 0x80000000u;
+	r.ouid = 0xffffffffu;
+	CHECK(strstr(fmt(&r, 0, -1, NULL), " fsuid=-2147483648 ouid=-1"));
+	r.fsuid = 0x7fffffffu;
+	r.ouid = 65534;
+	CHECK(strstr(fmt(&r, 0, -1, NULL), " fsuid=2147483647 ouid=65534"));
+
 	/* a request of only open (or onexec...) prints no mask, no uids */
 	r = file_rec();
 	r.request = AAMED_MAY_OPEN;
