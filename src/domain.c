@@ -346,8 +346,12 @@ int aamed_exec(const aamed_label *l, const char *path, uint32_t fsuid,
 	}
 	res->unsafe = !secure;
 	if (learning) {
+		/* truncated to res->name; a copy gcc -O1 does not warn about */
+		size_t nl = strnlen(learn, sizeof(res->name) - 1);
+
 		res->mode = AAMED_X_LEARN;
-		snprintf(res->name, sizeof(res->name), "%s", learn);
+		memcpy(res->name, learn, nl);
+		res->name[nl] = '\0';
 		goto out;
 	}
 	res->label = from_label(aa_label_for_vec(policy, vec, n));
