@@ -182,6 +182,16 @@ profile /usr/bin/exact { }
 profile cm /opt/cm flags=(complain) { }
 EOF
 
+cat > "$tmp/s.profile" <<'EOF'
+profile aud flags=(audit) {
+  /tmp/** rwkm,
+}
+profile cq flags=(complain) {
+  deny /etc/deny w,
+  /etc/ok r,
+}
+EOF
+
 echo 'profile broken { /x rwz, }' > "$tmp/broken.profile"
 
 have_parser=1
@@ -196,7 +206,8 @@ compile() {
 
 if [ $have_parser = 1 ]; then
     if compile "$tmp/p.profile" "$tmp/p.bin" &&
-        compile "$tmp/a.profile" "$tmp/a.bin"; then
+        compile "$tmp/a.profile" "$tmp/a.bin" &&
+        compile "$tmp/s.profile" "$tmp/s.bin"; then
         ok
     else
         bad "apparmor_parser failed: $(head -n 1 "$tmp/perr")"
@@ -236,6 +247,20 @@ EOF
     # complain mode: allowed, logged ALLOWED
     expect_rc 0 "complain" "$aamed" query --policy "$P" --label p3 file /etc/x r
     expect_line "complain" 'apparmor="ALLOWED" operation="open" profile="p3" name="/etc/x" requested_mask="r" denied_mask="r" fsuid=0 ouid=0'
+
+    # audit=all on success audits only the low 16 permission bits: not mmap
+    S=$tmp/s.bin
+    expect_rc 0 "audit all" "$aamed" query --policy "$S" --label aud file /tmp/a rm
+    expect_line "audit all" 'apparmor="AUDIT" operation="file_mmap" profile="aud" name="/tmp/a" requested_mask="r" fsuid=0 ouid=0'
+    expect_rc 0 "audit all, mmap only" "$aamed" query --policy "$S" --label aud file /tmp/a m
+    expect_lines "audit all, mmap only: no record" 1
+    # complain mode: a quieted (deny rule) denial stays denied, silently
+    expect_rc 1 "complain, deny rule" "$aamed" query --policy "$S" --label cq file /etc/deny w
+    expect_lines "complain, deny rule: no record" 1
+    # ... but with another denied bit left after the quiet strip it is
+    # logged ALLOWED and complain mode lets the whole request through
+    expect_rc 0 "complain, deny rule and more" "$aamed" query --policy "$S" --label cq file /etc/deny rw
+    expect_line "complain, deny rule and more" 'apparmor="ALLOWED" operation="open" profile="cq" name="/etc/deny" requested_mask="r" denied_mask="r" fsuid=0 ouid=0'
 
     expect_rc 0 "unconfined" "$aamed" query --policy "$P" file /etc/shadow rw
     expect_lines "unconfined is silent" 1
