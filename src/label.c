@@ -200,7 +200,11 @@ static struct aa_profile *lookup_component(aamed_policy *policy,
 	p = aa_policy_find_n(policy, *cur_ns, s, n);
 	if (p)
 		return p;
-	if (n == strlen("unconfined") && !strncmp(s, "unconfined", n))
+	/*
+	 * aa_lookupn_profile(): when nothing matches, any prefix of
+	 * "unconfined" ("u", "unc", ...) is the namespace's unconfined.
+	 */
+	if (!strncmp(s, "unconfined", n))
 		return (*cur_ns)->unconfined_profile;
 	*error = -ENOENT;
 	return NULL;
