@@ -171,6 +171,10 @@ profile p2 /usr/bin/p2 {
 profile p3 flags=(complain) {
   /srv/** r,
 }
+profile pu {
+  /usr/bin/foo px -> u,
+  /usr/bin/baz px -> unconfinedx,
+}
 EOF
 
 cat > "$tmp/a.profile" <<'EOF'
@@ -271,6 +275,11 @@ EOF
     expect_rc 0 "exec ix" "$aamed" query --policy "$P" --label p1 file /usr/bin/true x
     expect_line "exec ix" "transition=ix:p1"
     expect_rc 1 "exec denied" "$aamed" query --policy "$P" --label p1 file /usr/bin/false x
+    # a prefix of "unconfined" names unconfined (aa_lookupn_profile)
+    expect_rc 0 "exec px -> u" "$aamed" query --policy "$P" --label pu file /usr/bin/foo x
+    expect_line "exec px -> u" "transition=px:unconfined"
+    expect_rc 1 "exec px -> unconfinedx" "$aamed" query --policy "$P" --label pu file /usr/bin/baz x
+    expect_line "exec px -> unconfinedx" 'apparmor="DENIED" operation="exec" info="profile transition not found" error=-13 profile="pu" name="/usr/bin/baz" requested_mask="x" denied_mask="x" fsuid=0 ouid=0'
 
     # labels: stacks, each denying member logs its own record
     expect_rc 1 "stack" "$aamed" query --policy "$P" --label 'p2//&p1' file /srv/x r

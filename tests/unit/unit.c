@@ -1890,12 +1890,13 @@ static void test_labels(void)
 	unit_profile(&s, NULL, "c", 0, 1);		/* complain */
 	unit_profile(&s, NULL, "a//hat", 1, 0);
 	unit_profile(&s, NULL, "/usr/bin/z", 0, 0);
+	unit_profile(&s, NULL, "unc", 0, 0);
 	CHECK_EQ(load(pol, &s, "root"), 0);
 	s.n = 0;
 	unit_profile(&s, "foo", "x", 0, 0);
 	unit_profile(&s, "foo", "a", 0, 0);
 	CHECK_EQ(load(pol, &s, "ns foo"), 0);
-	CHECK_EQ(aamed_policy_profile_count(pol), 7);
+	CHECK_EQ(aamed_policy_profile_count(pol), 8);
 
 	a = aamed_label_get(pol, "a", &error);
 	CHECK(a != NULL);
@@ -1947,6 +1948,23 @@ static void test_labels(void)
 	CHECK_STR(lname(pol, ":foo://x", &error), ":foo:x");
 	error = 0;
 	CHECK(aamed_label_get(pol, ":foo:x//&b", &error) == NULL);	/* no foo b */
+	CHECK_EQ(error, -ENOENT);
+
+	/*
+	 * aa_lookupn_profile(): when no profile matches, any prefix of
+	 * "unconfined" is the namespace's unconfined; a real profile wins.
+	 */
+	CHECK(aamed_label_get(pol, "u", &error) == u);
+	CHECK(aamed_label_get(pol, "unconfine", &error) == u);
+	CHECK(aamed_label_get(pol, "uncon", &error) == u);
+	CHECK_STR(lname(pol, "unc", &error), "unc");
+	CHECK_STR(lname(pol, "a//&u", &error), "a//&unconfined");
+	CHECK_STR(lname(pol, ":foo:u", &error), ":foo:unconfined");
+	error = 0;
+	CHECK(aamed_label_get(pol, "unconfinedx", &error) == NULL);
+	CHECK_EQ(error, -ENOENT);
+	error = 0;
+	CHECK(aamed_label_get(pol, "uu", &error) == NULL);
 	CHECK_EQ(error, -ENOENT);
 
 	/* unknown profiles and namespaces: -ENOENT */
