@@ -365,28 +365,28 @@ file /a l
 file /etc/shadow r --label p1
 file /usr/bin/p2 x --label p1
 EOF
+    # ERROR lines are compared up to the line number; their wording is free
     cat > "$tmp/want" <<'EOF'
 ALLOWED
-ERROR	line 5: path "relative" is not absolute
+ERROR	line 5
 ALLOWED
 ALLOWED
-ERROR	line 8: unterminated double quote
-ERROR	line 9: label "nosuch": no such profile
-ERROR	line 10: label "p1//&": malformed label
-ERROR	line 12: link needs --target PATH
+ERROR	line 8
+ERROR	line 9
+ERROR	line 10
+ERROR	line 11
+ERROR	line 12
 DENIED	apparmor="DENIED" operation="open" profile="p1" name="/etc/shadow" requested_mask="r" denied_mask="r" fsuid=0 ouid=0
 ALLOWED	transition=px:p2
 EOF
     expect_rc 0 "batch" "$aamed" query --policy "$P" --batch "$tmp/batch"
-    # the bad-permissions line is checked by prefix (its wording may grow)
-    grep -v '^ERROR	line 11: ' "$tmp/out" > "$tmp/out2"
-    if grep -q '^ERROR	line 11: bad permissions' "$tmp/out"; then
-        ok
-    else
-        bad "batch: no ERROR line for line 11"
-    fi
-    mv "$tmp/out2" "$tmp/out"
+    cp "$tmp/out" "$tmp/batch.out"
+    sed "s/^\(ERROR${tab}line [0-9]*\): .*/\1/" "$tmp/batch.out" > "$tmp/out"
     expect_out "batch" "$tmp/want"
+    # an unknown profile and a malformed label are told apart
+    cp "$tmp/batch.out" "$tmp/out"
+    expect_line "batch: unknown label" "ERROR${tab}line 9: label \"nosuch\": no such profile"
+    expect_line "batch: malformed label" "ERROR${tab}line 10: label \"p1//&\": malformed label"
 
     expect_rc 0 "batch from stdin" sh -c '"$1" query --policy "$2" --batch - < "$3"' \
         sh "$aamed" "$P" "$tmp/batch"
