@@ -107,7 +107,7 @@ bench: all
 	$(BUILD)/aamed bench decide
 
 oracle: all
-	@sh tests/kernel/run-oracle.sh $(KERNEL)
+	@sh tests/kernel/oracle.sh $(KERNEL)
 
 # ---------------------------------------------------------------- install
 install: all
