@@ -29,6 +29,17 @@ TOOL_SRC := tools/aamed.c tools/words.c tools/json.c tools/request.c \
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 
+# ---------------------------------------------------------------- bench (issue 6)
+# aamed bench run/compare/instr: the seed workloads on the host and in QEMU
+# (tools/bench_*.c; the guest program is bench/guest.c). Rules further down.
+BENCH_SRC := tools/bench_main.c tools/bench_wl.c tools/bench_stats.c \
+	     tools/bench_run.c tools/bench_vm.c tools/bench_compare.c \
+	     tools/bench_instr.c
+BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
+BENCH_LIBS := -luring -lm
+TOOL_OBJ += $(BENCH_OBJ)
+# ---------------------------------------------------------------- end bench
+
 .PHONY: all clean check demo install fuzz deps unit asan-check golden \
 	robust fuzz-short oracle bench
 
@@ -47,7 +58,7 @@ $(BUILD)/libaamed.so: $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libaamed.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/aamed: $(TOOL_OBJ) $(BUILD)/libaamed.a
-	$(CC) -o $@ $(TOOL_OBJ) $(BUILD)/libaamed.a $(LDLIBS)
+	$(CC) -o $@ $(TOOL_OBJ) $(BUILD)/libaamed.a $(LDLIBS) $(BENCH_LIBS)
 
 # where `aamed compile --features NAME` finds the installed feature sets
 $(BUILD)/tools/compile.o: ALL_CFLAGS += -DAAMED_DATADIR='"$(PREFIX)/share/aamed"'
@@ -55,6 +66,20 @@ $(BUILD)/tools/compile.o: ALL_CFLAGS += -DAAMED_DATADIR='"$(PREFIX)/share/aamed"
 $(BUILD)/aamed.pc: aamed.pc.in
 	@mkdir -p $(BUILD)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+# ---------------------------------------------------------------- bench rules (issue 6)
+BENCH_REV := $(shell git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
+$(BENCH_OBJ): ALL_CFLAGS += -DWL_AAMED -DAAMED_SRCDIR='"$(CURDIR)"' \
+	-DAAMED_GIT_REV='"$(BENCH_REV)"' -DAAMED_BUILD_FLAGS='"$(CC) $(CFLAGS)"'
+$(BENCH_OBJ): tools/bench_int.h
+all: $(BUILD)/bench-guest
+# the static workload program the QEMU guest runs
+$(BUILD)/bench-guest: bench/guest.c tools/bench_wl.c tools/bench_int.h
+	@mkdir -p $(BUILD)
+	@echo "  CC      $@ (static)"
+	@$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -static -Itools -o $@ \
+		bench/guest.c tools/bench_wl.c -luring
+# ---------------------------------------------------------------- end bench rules
 
 deps:
 	@sh scripts/deps.sh

@@ -14,7 +14,7 @@ static void usage(FILE *f)
 	      "  compile  run apparmor_parser to build policy blobs\n"
 	      "  query    decide a request (or one per line with --batch)\n"
 	      "  attach   which profile an exec of a path attaches to\n"
-	      "  bench    benchmarks (bench decide)\n"
+	      "  bench    benchmarks: decide, run, compare, instr\n"
 	      "  version  print the version\n"
 	      "\n"
 	      "Exit codes: 0 allowed, 1 denied, 2 usage or input error,\n"
@@ -47,7 +47,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "compile"))
 		return cmd_compile(argc - 2, argv + 2);
 	if (!strcmp(cmd, "bench"))
-		return cmd_bench(argc - 2, argv + 2);
+		return cmd_bench_main(argc - 2, argv + 2);
 	fprintf(stderr, "aamed: unknown command \"%s\"\n", cmd);
 	usage(stderr);
 	return EXIT_USAGE;

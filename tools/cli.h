@@ -89,5 +89,7 @@ int cmd_compile(int argc, char **argv);
 
 /* bench.c */
 int cmd_bench(int argc, char **argv);
+/* bench_main.c: bench decide (above), run, compare, instr */
+int cmd_bench_main(int argc, char **argv);
 
 #endif
