@@ -386,6 +386,26 @@ struct aamed_sock {
 				 * sockets; read from the subject's socket */
 };
 
+/*
+ * A socket's cached decisions (the kernel keeps the like in aa_sk_ctx):
+ * a confined socket that was allowed, without a record, to send to or
+ * connect to a peer label remembers it, and asks again only when either
+ * label or the policy changes. The caller owns it, one per socket, zeroed
+ * to start; it needs the socket's own lock if threads share the socket.
+ */
+struct aamed_sock_cache {
+	uint64_t gen;			/* policy generation; 0: empty */
+	const aamed_label *subj;
+	const aamed_label *peer;
+	uint32_t ops;			/* 1 << AAMED_NET_SENDMSG, ... */
+};
+
+int aamed_unix_send_cached(const aamed_label *sender,
+			   const struct aamed_sock *sk,
+			   const struct aamed_sock *peer,
+			   struct aamed_sock_cache *cache,
+			   aamed_audit_fn audit, void *arg);
+
 /* Request bits an operation asks for (AAMED_MAY_CREATE for create...). */
 uint32_t aamed_net_op_request(enum aamed_net_op op);
 

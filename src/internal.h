@@ -196,6 +196,7 @@ struct aa_label {
 	uint32_t flags;
 	uint32_t size;
 	char *name;		/* as the kernel prints it */
+	uint64_t gen;		/* generation of the policy it belongs to */
 	struct aa_profile *vec[];
 };
 

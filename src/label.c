@@ -87,6 +87,7 @@ static struct aa_label *label_alloc(struct aa_profile *const *vec, size_t n)
 		return NULL;
 	l->size = (uint32_t)n;
 	l->flags = LFLAG_UNCONFINED;
+	l->gen = vec[0]->ns->policy->gen;
 	for (i = 0; i < n; i++) {
 		l->vec[i] = vec[i];
 		/* a stack is unconfined only when every member is */

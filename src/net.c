@@ -394,6 +394,67 @@ int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
 	return unix_send_slow(s, sk, peer, audit, arg);
 }
 
+/* Counts the records a decision emits, passing them on. */
+struct counted {
+	aamed_audit_fn fn;
+	void *arg;
+	unsigned n;
+};
+
+static void count_record(const struct aamed_audit *rec, void *arg)
+{
+	struct counted *c = arg;
+
+	c->n++;
+	if (c->fn)
+		c->fn(rec, c->arg);
+}
+
+__attribute__((noinline)) static int
+unix_send_fill(const struct aa_label *sender, const struct aamed_sock *sk,
+	       const struct aamed_sock *peer, struct aamed_sock_cache *cache,
+	       aamed_audit_fn audit, void *arg)
+{
+	struct counted c = { audit, arg, 0 };
+	int error = unix_send_slow(sender, sk, peer, count_record, &c);
+
+	/* only a silent allow may be replayed: an audited one logs each time */
+	if (!error && !c.n) {
+		if (cache->gen != sender->gen || cache->subj != from_label(sender) ||
+		    cache->peer != peer->label) {
+			cache->gen = sender->gen;
+			cache->subj = from_label(sender);
+			cache->peer = peer->label;
+			cache->ops = 0;
+		}
+		cache->ops |= 1u << AAMED_NET_SENDMSG;
+	}
+	return error;
+}
+
+/*
+ * The cached send: the unconfined test, then one compare per field. The
+ * generation guards against a label of a replaced policy whose memory a
+ * new label now reuses.
+ */
+int aamed_unix_send_cached(const aamed_label *sender,
+			   const struct aamed_sock *sk,
+			   const struct aamed_sock *peer,
+			   struct aamed_sock_cache *cache,
+			   aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *s = to_label(sender);
+
+	if (likely(s->flags & LFLAG_UNCONFINED) &&
+	    likely(label_unconfined_or_kernel(peer->label)))
+		return 0;
+	if (likely(cache->subj == sender && cache->peer == peer->label &&
+		   cache->gen == s->gen &&
+		   (cache->ops & (1u << AAMED_NET_SENDMSG))))
+		return 0;
+	return unix_send_fill(s, sk, peer, cache, audit, arg);
+}
+
 __attribute__((noinline)) static int
 unix_connect_slow(const struct aa_label *subj, const struct aamed_sock *sk,
 		  const struct aamed_sock *peer, aamed_audit_fn audit,

@@ -41,6 +41,7 @@ suite golden-ipc sh tests/golden-ipc/run.sh $B/aamed
 suite sources sh tests/sources/run.sh $B/aamed
 suite robust sh tests/robust/run.sh $B/aamed
 suite concurrency sh tests/concurrency/run.sh
+suite sockcache sh tests/sockcache/run.sh $B
 suite asan sh -c "make --no-print-directory asan-check"
 suite fuzz sh -c "make --no-print-directory fuzz-short"
 suite kernel sh tests/kernel/oracle.sh
