@@ -44,6 +44,7 @@ suite concurrency sh tests/concurrency/run.sh
 suite sockcache sh tests/sockcache/run.sh $B
 suite asan sh -c "make --no-print-directory asan-check"
 suite fuzz sh -c "make --no-print-directory fuzz-short"
+suite bench sh tests/bench/run.sh
 suite kernel sh tests/kernel/oracle.sh
 
 echo "$total_p passed, $total_f failed"

@@ -1192,8 +1192,9 @@ static int open1(struct wl_cfg *c)
 			rc = -1;
 		}
 	}
-	if (c->med)
-		c->decisions += prev;
+	if (c->med)	/* every open made, also after the last sample */
+		for (i = 0; i < c->procs; i++)
+			c->decisions += slots[i].count + slots[i].fails;
 	free(pids);
 	munmap(shm, sz);
 	return rc;
