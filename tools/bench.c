@@ -20,21 +20,55 @@
 
 #include "cli.h"
 
+enum bkind {
+	B_FILE,		/* aamed_file_perm on path */
+	B_SEND,		/* aamed_unix_send label -> peer label */
+	B_SEND_CACHED,	/* aamed_unix_send_cached, warm cache */
+	B_SENDMSG,	/* aamed_net_perm sendmsg, inet stream */
+	B_CAP,		/* aamed_capable net_bind_service */
+};
+
 struct bcase {
 	const char *name;
+	enum bkind kind;
 	const char *label;
-	const char *path;
+	const char *path;	/* B_FILE: the path; B_SEND*: the peer label */
 	uint32_t request;
+	enum aamed_kernel kernel;
+};
+
+/* the function callgrind counts for each kind */
+static const char *const kind_fn[] = {
+	[B_FILE] = "aamed_file_perm",
+	[B_SEND] = "aamed_unix_send",
+	[B_SEND_CACHED] = "aamed_unix_send_cached",
+	[B_SENDMSG] = "aamed_net_perm",
+	[B_CAP] = "aamed_capable",
 };
 
 #define PATH100 "/srv/bench/data/aaaaaaaaaa/bbbbbbbbbb/cccccccccc/dddddddddd/eeeeeeeeee/ffffffffff/0123456.dat"
 
+/*
+ * Unix sends are measured as upstream decides them (both sides checked,
+ * policy without fine-grained unix rules: the seed-000 path).
+ */
 static const struct bcase cases[] = {
-	{ "unconfined", "unconfined", "/etc/passwd", AAMED_MAY_READ },
-	{ "confined-short", "bench", "/etc/passwd", AAMED_MAY_READ },
-	{ "confined-100B", "bench", PATH100, AAMED_MAY_READ },
-	{ "stack-2", "bench//&bench2", "/etc/passwd", AAMED_MAY_READ },
-	{ "confined-denied", "bench", "/etc/shadow", AAMED_MAY_READ },
+	{ "unconfined", B_FILE, "unconfined", "/etc/passwd", AAMED_MAY_READ, 0 },
+	{ "confined-short", B_FILE, "bench", "/etc/passwd", AAMED_MAY_READ, 0 },
+	{ "confined-100B", B_FILE, "bench", PATH100, AAMED_MAY_READ, 0 },
+	{ "stack-2", B_FILE, "bench//&bench2", "/etc/passwd", AAMED_MAY_READ, 0 },
+	{ "confined-denied", B_FILE, "bench", "/etc/shadow", AAMED_MAY_READ, 0 },
+	{ "send-unconf-unconf", B_SEND, "unconfined", "unconfined", 0,
+	  AAMED_KERNEL_UPSTREAM },
+	{ "send-conf-unconf", B_SEND, "bench", "unconfined", 0,
+	  AAMED_KERNEL_UPSTREAM },
+	{ "send-conf-unconf-cached", B_SEND_CACHED, "bench", "unconfined", 0,
+	  AAMED_KERNEL_UPSTREAM },
+	{ "send-conf-conf", B_SEND, "bench", "bench2", 0, AAMED_KERNEL_UPSTREAM },
+	{ "send-conf-conf-cached", B_SEND_CACHED, "bench", "bench2", 0,
+	  AAMED_KERNEL_UPSTREAM },
+	{ "sendmsg-inet-conf", B_SENDMSG, "bench", NULL, 0, 0 },
+	{ "capability-conf", B_CAP, "bench", NULL, 0, 0 },
 };
 
 static double now_ns(void)
@@ -56,14 +90,45 @@ __attribute__((noinline)) static size_t raw_op(const char *path)
 
 static volatile int sink;
 
-static double time_case(const aamed_label *l, const struct aamed_file_req *r,
-			long iters)
+struct bctx {
+	enum bkind kind;
+	const aamed_label *l;
+	struct aamed_file_req file;
+	struct aamed_sock sk, peer;
+	struct aamed_sock_cache cache;
+};
+
+static double time_case(struct bctx *c, long iters)
 {
 	double t0 = now_ns();
+	int acc = 0;
 	long i;
 
-	for (i = 0; i < iters; i++)
-		sink += aamed_file_perm(l, r, NULL, NULL);
+	switch (c->kind) {
+	case B_FILE:
+		for (i = 0; i < iters; i++)
+			acc += aamed_file_perm(c->l, &c->file, NULL, NULL);
+		break;
+	case B_SEND:
+		for (i = 0; i < iters; i++)
+			acc += aamed_unix_send(c->l, &c->sk, &c->peer, NULL, NULL);
+		break;
+	case B_SEND_CACHED:
+		for (i = 0; i < iters; i++)
+			acc += aamed_unix_send_cached(c->l, &c->sk, &c->peer,
+						      &c->cache, NULL, NULL);
+		break;
+	case B_SENDMSG:
+		for (i = 0; i < iters; i++)
+			acc += aamed_net_perm(c->l, AAMED_NET_SENDMSG, &c->sk,
+					      NULL, NULL);
+		break;
+	case B_CAP:
+		for (i = 0; i < iters; i++)
+			acc += aamed_capable(c->l, 10, 0, NULL, NULL);
+		break;
+	}
+	sink += acc;
 	return (now_ns() - t0) / (double)iters;
 }
 
@@ -79,7 +144,7 @@ static double time_raw(const char *path, long iters)
 
 /* Instructions per decision from callgrind's totals for aamed_file_perm. */
 static double instr_case(const char *self, const char *policy,
-			 const char *name, long iters)
+			 const char *name, const char *fn, long iters)
 {
 	char out[] = "/tmp/aamed-cg-XXXXXX";
 	char outarg[64], itarg[32], cmd[16384], line[512];
@@ -93,9 +158,9 @@ static double instr_case(const char *self, const char *policy,
 	snprintf(outarg, sizeof(outarg), "--callgrind-out-file=%s", out);
 	snprintf(itarg, sizeof(itarg), "%ld", iters);
 	snprintf(cmd, sizeof(cmd),
-		 "valgrind --tool=callgrind --toggle-collect=aamed_file_perm "
+		 "valgrind --tool=callgrind --toggle-collect=%s "
 		 "%s %s bench decide --policy '%s' --case %s --iters %s --raw-only-run >/dev/null 2>&1",
-		 outarg, self, policy, name, itarg);
+		 fn, outarg, self, policy, name, itarg);
 	if (system(cmd) != 0) {
 		unlink(out);
 		return -1;
@@ -321,28 +386,39 @@ int cmd_bench(int argc, char **argv)
 		       instr ? "instr/decision" : "");
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct bcase *c = &cases[i];
-		struct aamed_file_req r = { .path = c->path, .request = c->request,
-					    .op = AAMED_OP_OPEN };
-		const aamed_label *l;
+		struct bctx bc;
+		const char *raw_path = c->path ? c->path : "/etc/passwd";
 		double ns, raw, ir = -1;
 		int err;
 
 		if (only && strcmp(only, c->name))
 			continue;
-		l = aamed_label_get(policy, c->label, &err);
-		if (!l) {
-			fprintf(stderr, "aamed bench: no label %s in %s\n", c->label,
-				policy_path);
+		memset(&bc, 0, sizeof(bc));
+		aamed_policy_set_kernel(policy, c->kernel);
+		bc.kind = c->kind;
+		bc.l = aamed_label_get(policy, c->label, &err);
+		bc.file.path = c->path;
+		bc.file.request = c->request;
+		bc.sk.label = bc.l;
+		bc.sk.family = c->kind == B_SENDMSG ? 2 : 1;	/* inet, unix */
+		bc.sk.type = c->kind == B_SENDMSG ? 1 : 2;	/* stream, dgram */
+		bc.peer = bc.sk;
+		if (c->kind == B_SEND || c->kind == B_SEND_CACHED)
+			bc.peer.label = aamed_label_get(policy, c->path, &err);
+		if (!bc.l || ((c->kind == B_SEND || c->kind == B_SEND_CACHED) &&
+			      !bc.peer.label)) {
+			fprintf(stderr, "aamed bench: no label %s in %s\n",
+				c->label, policy_path);
 			aamed_policy_free(policy);
 			return EXIT_POLICY;
 		}
 		if (run_only) {
-			time_case(l, &r, iters);
+			time_case(&bc, iters);
 			continue;
 		}
-		time_case(l, &r, iters / 10);	/* warm up */
-		ns = time_case(l, &r, iters);
-		raw = time_raw(c->path, iters);
+		time_case(&bc, iters / 10);	/* warm up (and fill a cache) */
+		ns = time_case(&bc, iters);
+		raw = time_raw(raw_path, iters);
 		if (instr) {
 			char self[4096];
 			ssize_t sl = readlink("/proc/self/exe", self,
@@ -350,10 +426,12 @@ int cmd_bench(int argc, char **argv)
 
 			if (sl > 0) {
 				self[sl] = '\0';
-				ir = instr_case(self, policy_path, c->name, 10000);
+				ir = instr_case(self, policy_path, c->name,
+						kind_fn[c->kind], 10000);
 			}
 		}
-		printf("%s\t%zu\t%.2f\t%.2f\t%.2f", c->name, strlen(c->path), ns,
+		printf("%s\t%zu\t%.2f\t%.2f\t%.2f", c->name,
+		       c->path && c->kind == B_FILE ? strlen(c->path) : 0, ns,
 		       raw, ns / raw);
 		if (instr)
 			printf("\t%.1f", ir);
