@@ -18,6 +18,7 @@
  * "N passed, N failed", counting bad inputs. Exit status 1 on failure.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -31,6 +32,7 @@
 #include "aamed.h"
 
 #define MAX_SHOWN 25
+#define CASE_TIMEOUT 30		/* seconds; a hang is a failure too */
 
 /* ------------------------------------------------------------------ */
 /* Reporting. */
@@ -81,6 +83,21 @@ static void group_end(void)
 	fflush(stdout);
 }
 
+/* A case that does not end: report it and the counts so far, and stop. */
+static void timed_out(int sig)
+{
+	static char msg[1024];
+	int n;
+
+	(void)sig;
+	n = snprintf(msg, sizeof(msg),
+		     "FAIL %s: %s: no answer after %d s (a loop?)\n%lu passed, %lu failed\n",
+		     group, case_name, CASE_TIMEOUT, npass, nfail + 1);
+	if (n > 0 && write(STDOUT_FILENO, msg, (size_t)n) < 0)
+		_exit(1);
+	_exit(1);
+}
+
 static void case_begin(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 static void case_begin(const char *fmt, ...)
@@ -92,6 +109,7 @@ static void case_begin(const char *fmt, ...)
 	va_end(ap);
 	case_failed = false;
 	group_cases++;
+	alarm(CASE_TIMEOUT);
 }
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -989,11 +1007,13 @@ static void test_dfa(const struct blob *b, const struct dfa_loc *l, size_t k)
 	case_end();
 	RESET();
 
-	case_begin("DFA %zu diff-encoded state, no header flag", k);
-	tset(d, l, T_BASE, 1, base1 | 0x80000000u);
-	patched(b, d, EXPECT_FAIL, "diff-encode", s, e);
-	case_end();
-	RESET();
+	if (!(d[hfl + 1] & 0x01)) {
+		case_begin("DFA %zu diff-encoded state, no header flag", k);
+		tset(d, l, T_BASE, 1, base1 | 0x80000000u);
+		patched(b, d, EXPECT_FAIL, "diff-encode", s, e);
+		case_end();
+		RESET();
+	}
 
 	if (ns >= 3) {
 		uint32_t base2 = tget(d, l, T_BASE, 2);
@@ -1285,13 +1305,14 @@ static void test_dir(const struct blob *goodb, const struct blob *badsrc)
 
 static bool want_group(const char *only, const char *name)
 {
-	return !only || strstr(only, name);
+	return !only || !*only || strstr(only, name);
 }
 
 int main(int argc, char **argv)
 {
 	static const char *const subjects[] = {
 		"multi.bin", "robust.bin", "equiv.bin", "kabi5.bin", "nscd.bin",
+		"diff.bin",
 	};
 	struct blob sub[sizeof(subjects) / sizeof(subjects[0])];
 	const char *only = getenv("ROBUST_ONLY");
@@ -1303,6 +1324,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	signal(SIGALRM, timed_out);
 	workdir = argv[1];
 	if (!blob_read("base.bin", &G.base)) {
 		fprintf(stderr, "robust: cannot read %s/base.bin\n", workdir);
@@ -1346,6 +1368,7 @@ int main(int argc, char **argv)
 		test_corrupt(&sub[2], OP_SET, 0x00, 1);
 		test_corrupt(&sub[3], OP_SET, 0xff, 3);
 		test_corrupt(&sub[4], OP_XOR, 0x10, 5);
+		test_corrupt(&sub[5], OP_XOR, 0x80, 1);
 	}
 
 	aamed_policy_free(G.p);

@@ -101,6 +101,7 @@ compile kabi5.bin kabi5 "$gp/g_exec.profile"
 nscd=/etc/apparmor.d/usr.sbin.nscd
 [ -f "$nscd" ] || nscd=$gp/nscd.profile
 compile nscd.bin debian-default "$nscd"
+compile diff.bin diff-encode "$gp/g_hat.profile"
 
 # ---------------------------------------------------------------- run
 start=$(date +%s)
