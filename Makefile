@@ -40,6 +40,15 @@ BENCH_LIBS := -luring -lm
 TOOL_OBJ += $(BENCH_OBJ)
 # ---------------------------------------------------------------- end bench
 
+# ---------------------------------------------------------------- tools (issue 7)
+# aamed explain/replay/diff/coverage (tools/explain.c ... tools/tl_*.c),
+# man pages (man/), bash completion (completion/), JSON schemas
+# (docs/json-schema/). replay parses records with libapparmor's parser.
+TL_SRC := tools/tl_common.c tools/tl_source.c tools/explain.c
+TL_OBJ := $(TL_SRC:%.c=$(BUILD)/%.o)
+TOOL_OBJ += $(TL_OBJ)
+# ---------------------------------------------------------------- end tools
+
 .PHONY: all clean check demo install fuzz deps unit asan-check golden \
 	robust fuzz-short oracle bench
 
@@ -66,6 +75,11 @@ $(BUILD)/tools/compile.o: ALL_CFLAGS += -DAAMED_DATADIR='"$(PREFIX)/share/aamed"
 $(BUILD)/aamed.pc: aamed.pc.in
 	@mkdir -p $(BUILD)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+# ---------------------------------------------------------------- tools rules (issue 7)
+$(TL_OBJ): tools/tl.h
+$(BUILD)/aamed: BENCH_LIBS += -lapparmor
+# ---------------------------------------------------------------- end tools rules
 
 # ---------------------------------------------------------------- bench rules (issue 6)
 BENCH_REV := $(shell git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)

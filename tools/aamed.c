@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "tl.h"	/* explain, replay, diff, coverage, help (issue 7) */
 
 static void usage(FILE *f)
 {
@@ -15,6 +16,7 @@ static void usage(FILE *f)
 	      "  query    decide a request (or one per line with --batch)\n"
 	      "  attach   which profile an exec of a path attaches to\n"
 	      "  bench    benchmarks: decide, run, compare, instr\n"
+	      "  explain  a decision and why: rules, modes, transition\n"
 	      "  version  print the version\n"
 	      "\n"
 	      "Exit codes: 0 allowed, 1 denied, 2 usage or input error,\n"
@@ -48,6 +50,8 @@ int main(int argc, char **argv)
 		return cmd_compile(argc - 2, argv + 2);
 	if (!strcmp(cmd, "bench"))
 		return cmd_bench_main(argc - 2, argv + 2);
+	if (!strcmp(cmd, "explain"))
+		return cmd_explain(argc - 2, argv + 2);
 	fprintf(stderr, "aamed: unknown command \"%s\"\n", cmd);
 	usage(stderr);
 	return EXIT_USAGE;

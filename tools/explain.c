@@ -1,0 +1,593 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * aamed explain: the decision of a query (same words as aamed query) and
+ * why, for each member of the label: the class, the permissions at the
+ * matched state, the reason of a denial (a deny rule, no rule grants it,
+ * the owner condition), quiet or audited, the profile's mode, the exec
+ * transition, and with --source FILE the source rules (file:line) that
+ * grant or deny the request, attributed by apparmor_parser itself
+ * (tools/tl_source.c).
+ *
+ * Links the static library and reads src/internal.h (profile permission
+ * tables, capability masks) through tl.h.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "labelmatch.h"
+#include "tl.h"
+
+struct member {
+	const struct aa_profile *p;
+	uint32_t request;
+	struct aa_perms perms;	/* at the matched state, modes not applied */
+	bool have_perms;
+	uint32_t owner_allow;	/* file: what the owner entry allows */
+	struct tl_answer ans;	/* the member decided alone */
+	uint32_t denied;
+	const char *reason;
+	const char *record;
+	/* --source */
+	struct tl_rule *rules[64];
+	uint32_t bits[64];
+	int nrules;
+};
+
+static uint32_t request_of(const struct query *q)
+{
+	switch (q->class) {
+	case Q_FILE:
+	case Q_EXEC:
+		return q->file.request;
+	case Q_NET:
+	case Q_UNIX:
+		return q->net.kind == NQ_SEND	     ? AAMED_MAY_SEND
+		       : q->net.kind == NQ_RECEIVE ? AAMED_MAY_RECEIVE
+		       : q->net.kind == NQ_CONNECT ? AAMED_MAY_CONNECT
+						   : aamed_net_op_request(
+							     (enum aamed_net_op)q->net.op);
+	case Q_CAP:
+		return 1;
+	case Q_SIGNAL:
+		return AAMED_MAY_WRITE;
+	default:
+		return q->ipc.request;
+	}
+}
+
+static enum aamed_class aclass(const struct query *q)
+{
+	switch (q->class) {
+	case Q_FILE:
+	case Q_EXEC:
+		return AAMED_CLASS_FILE;
+	case Q_NET:
+	case Q_UNIX:
+		return AAMED_CLASS_NET;
+	case Q_CAP:
+		return AAMED_CLASS_CAP;
+	case Q_SIGNAL:
+		return AAMED_CLASS_SIGNAL;
+	default:
+		return AAMED_CLASS_PTRACE;
+	}
+}
+
+static const char *class_word(const struct query *q)
+{
+	static const char *const n[] = { "file", "file", "net", "unix",
+					 "capability", "signal", "ptrace" };
+
+	return n[q->class];
+}
+
+/* The kernel's map_signal_num() (ipc.c). */
+static int map_signal(int sig)
+{
+	if (sig < 0 || sig > 64)
+		return 0;
+	if (sig >= 32)
+		return sig - 32 + AA_SIGRT_BASE;
+	if (sig == 0)
+		return AA_MAXMAPPED_SIG;
+	return sig;
+}
+
+/* The permission entry the member's walk ends in, for the classes whose
+ * walk is a plain match (modes are not applied). */
+static void member_perms(aamed_policy *policy, struct member *m,
+			 const struct query *q)
+{
+	const struct aa_profile *p = m->p;
+	const struct aa_policydb *pdb = p->policy;
+	const aamed_label *peer = NULL;
+
+	memset(&m->perms, 0, sizeof(m->perms));
+	if (q->peer_label)
+		peer = aamed_label_get(policy, q->peer_label, NULL);
+	switch (q->class) {
+	case Q_FILE:
+	case Q_EXEC: {
+		struct aa_perms own;
+		uint32_t st = p->file ? p->file->start[AA_CLASS_FILE] : 0;
+		bool owner = q->file.fsuid == q->file.ouid;
+
+		aa_str_perms(p->file, st, q->file.path, owner, &m->perms);
+		aa_str_perms(p->file, st, q->file.path, true, &own);
+		m->owner_allow = own.allow;
+		m->have_perms = true;
+		break;
+	}
+	case Q_CAP: {
+		uint64_t bit = 1ull << q->ipc.cap;
+
+		m->perms.allow = (p->caps_allow & bit) ? 1 : 0;
+		m->perms.audit = (p->caps_audit & bit) ? 1 : 0;
+		m->perms.quiet = (p->caps_quiet & bit) ? 1 : 0;
+		m->perms.kill = (p->caps_kill & bit) ? 1 : 0;
+		m->have_perms = true;
+		break;
+	}
+	case Q_SIGNAL:
+		if (!pdb || !peer || !(p->mediates & (1ull << AA_CLASS_SIGNAL)))
+			break;
+		aa_ipc_label_match(p, to_label(peer),
+				   aa_dfa_next(pdb->dfa, pdb->start[AA_CLASS_SIGNAL],
+					       (uint8_t)map_signal(q->ipc.sig)),
+				   m->request, &m->perms);
+		m->have_perms = true;
+		break;
+	case Q_PTRACE:
+		if (!pdb || !peer || !pdb->start[AA_CLASS_LABEL])
+			break;
+		aa_ipc_label_match(p, to_label(peer),
+				   aa_dfa_next(pdb->dfa, pdb->start[AA_CLASS_LABEL],
+					       AA_CLASS_PTRACE),
+				   m->request, &m->perms);
+		m->have_perms = true;
+		break;
+	case Q_NET:
+		if (!pdb || !pdb->start[AA_CLASS_NET] ||
+		    aamed_policy_kernel(policy) == AAMED_KERNEL_UPSTREAM)
+			break;
+		{
+			uint32_t st = aa_match_be16(pdb->dfa, pdb->start[AA_CLASS_NET],
+						    q->net.sk.family);
+
+			st = aa_match_be16(pdb->dfa, st, q->net.sk.type);
+			m->perms = *aa_lookup_perms(pdb, st);
+			m->have_perms = true;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void on_rule(struct tl_rule *r, uint32_t bits, void *arg)
+{
+	struct member *m = arg;
+
+	if (m->nrules < 64) {
+		m->rules[m->nrules] = r;
+		m->bits[m->nrules++] = bits;
+	}
+}
+
+/* Decide the member alone and say why. */
+static void explain_member(aamed_policy *policy, const struct query *q,
+			   struct member *m, struct tl_source *src)
+{
+	const struct aa_profile *p = m->p;
+	char err[256];
+	int i;
+	bool any_record = false, deny_rule = false;
+
+	m->request = request_of(q);
+	m->ans.recs.want_text = true;
+	tl_decide(policy, from_label(p->label), q, &m->ans, err, sizeof(err));
+	if (profile_unconfined(p)) {
+		m->reason = "unconfined";
+		m->record = "none";
+		return;
+	}
+	member_perms(policy, m, q);
+	m->denied = 0;
+	for (i = 0; i < m->ans.recs.n; i++) {
+		const struct aamed_audit *r = &m->ans.recs.rec[i];
+
+		if (r->profile && strcmp(r->profile, p->hname))
+			continue;	/* the peer's side */
+		any_record = true;
+		if (r->type != AAMED_AUDIT_AUDIT)
+			m->denied |= r->denied ? r->denied : m->request;
+	}
+	if (!m->denied && m->have_perms && (m->ans.error || p->mode == APPARMOR_COMPLAIN))
+		m->denied = m->request & ~m->perms.allow;
+	if (!m->denied && m->ans.error)
+		m->denied = m->request;
+	if (src && src->policy)
+		tl_source_match(src, p->hname, q, m->request, on_rule, m);
+	for (i = 0; i < m->nrules; i++)
+		if (m->rules[i]->deny)
+			deny_rule = true;
+	if (!m->denied && !m->ans.error)
+		m->reason = "allowed";
+	else if (deny_rule || (m->have_perms && (m->denied & m->perms.deny)))
+		m->reason = "deny-rule";
+	else if (m->have_perms && (q->class == Q_FILE || q->class == Q_EXEC) &&
+		 q->file.fsuid != q->file.ouid &&
+		 (m->owner_allow & m->denied) == m->denied)
+		m->reason = "owner";
+	else if (!src && m->have_perms &&
+		 (m->denied & (m->perms.quiet | m->perms.audit)))
+		/* apparmor_parser 3.0 compiles a deny rule into quiet bits
+		 * (audit bits for "audit deny") of a state that allows nothing */
+		m->reason = "deny-rule";
+	else
+		m->reason = "no-rule";
+	if (any_record) {
+		for (i = 0; i < m->ans.recs.n; i++)
+			if (m->ans.recs.rec[i].profile &&
+			    !strcmp(m->ans.recs.rec[i].profile, p->hname)) {
+				m->record = tl_type_name(m->ans.recs.rec[i].type);
+				break;
+			}
+	} else {
+		m->record = m->denied ? "quiet" : "none";
+	}
+}
+
+static void mask_str(enum aamed_class c, uint32_t m, char *buf, size_t len)
+{
+	if (c == AAMED_CLASS_FILE) {
+		/* the real bits, not the records' meta-read-as-r mapping */
+		static const struct { uint32_t b; const char *s; } t[] = {
+			{ AAMED_MAY_READ, "r" }, { AAMED_MAY_WRITE, "w" },
+			{ AAMED_MAY_APPEND, "a" }, { AAMED_MAY_EXEC, "x" },
+			{ AAMED_EXEC_MMAP, "m" }, { AAMED_MAY_LINK, "l" },
+			{ AAMED_MAY_LOCK, "k" }, { AAMED_MAY_CREATE, "c" },
+			{ AAMED_MAY_DELETE, "d" }, { AAMED_MAY_RENAME, ",rename" },
+			{ AAMED_MAY_SETATTR, ",setattr" }, { AAMED_MAY_CHMOD, ",chmod" },
+			{ AAMED_MAY_CHOWN, ",chown" }, { AAMED_MAY_OPEN, ",open" },
+		};
+		size_t i, n = 0;
+
+		buf[0] = 0;
+		for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+			if ((m & t[i].b) && n + 10 < len)
+				n += (size_t)snprintf(buf + n, len - n, "%s",
+						      t[i].s + (n == 0 && t[i].s[0] == ','));
+		return;
+	}
+	if (c == AAMED_CLASS_CAP) {
+		snprintf(buf, len, "%s", m ? "capability" : "");
+		return;
+	}
+	aamed_perms_str(c, m, buf, len);
+}
+
+static const char *reason_text(const struct member *m)
+{
+	if (!strcmp(m->reason, "deny-rule"))
+		return "a deny rule matches";
+	if (!strcmp(m->reason, "owner"))
+		return "only an owner rule grants it and fsuid != ouid";
+	if (!strcmp(m->reason, "no-rule"))
+		return "no rule grants it";
+	if (!strcmp(m->reason, "unconfined"))
+		return "unconfined: not mediated";
+	return "granted";
+}
+
+static void print_text(const struct query *q, struct member *ms, int n,
+		       const struct tl_answer *all, const char *label)
+{
+	enum aamed_class c = aclass(q);
+	char b1[128], b2[128];
+	int i, j;
+
+	printf("%s\t%s %s\n", all->error ? "DENIED" : "ALLOWED", label,
+	       class_word(q));
+	if (all->have_x && !all->error && tl_xmode_name(all->x.mode))
+		printf("transition\t%s:%s%s\n", tl_xmode_name(all->x.mode),
+		       all->x.name, all->x.unsafe ? " (unsafe)" : "");
+	for (i = 0; i < n; i++) {
+		struct member *m = &ms[i];
+		const struct aa_profile *p = m->p;
+
+		printf("member %s (%s, audit %s)\n", p->hname, tl_mode_name(p->mode),
+		       tl_audit_mode_name(p->audit));
+		if (profile_unconfined(p)) {
+			puts("  unconfined: not mediated");
+			continue;
+		}
+		mask_str(c, m->request, b1, sizeof(b1));
+		mask_str(c, m->denied, b2, sizeof(b2));
+		printf("  class %s  requested \"%s\"  denied \"%s\"\n",
+		       class_word(q), b1, b2);
+		if (m->have_perms) {
+			char a[128], d[128], au[128], qu[128];
+
+			mask_str(c, m->perms.allow, a, sizeof(a));
+			mask_str(c, m->perms.deny, d, sizeof(d));
+			mask_str(c, m->perms.audit, au, sizeof(au));
+			mask_str(c, m->perms.quiet, qu, sizeof(qu));
+			printf("  matched state: allow \"%s\" deny \"%s\" audit \"%s\" quiet \"%s\"\n",
+			       a, d, au, qu);
+		}
+		printf("  %s: %s\n", m->ans.error ? "denied" :
+		       m->denied ? "allowed (complain mode)" : "allowed",
+		       reason_text(m));
+		printf("  record: %s\n", m->record);
+		if (m->ans.have_x && tl_xmode_name(m->ans.x.mode))
+			printf("  transition %s:%s\n", tl_xmode_name(m->ans.x.mode),
+			       m->ans.x.name);
+		for (j = 0; j < m->nrules; j++) {
+			mask_str(c, m->bits[j], b1, sizeof(b1));
+			printf("  %s:%d: %s\t(%s \"%s\")\n", m->rules[j]->file,
+			       m->rules[j]->line, m->rules[j]->text,
+			       m->rules[j]->deny ? "denies" : "grants", b1);
+		}
+	}
+	for (i = 0; i < all->recs.n; i++)
+		printf("record\t%s\n", all->recs.text[i]);
+}
+
+static void print_json(const struct query *q, struct member *ms, int n,
+		       const struct tl_answer *all, const char *label,
+		       bool have_src)
+{
+	FILE *f = stdout;
+	enum aamed_class c = aclass(q);
+	bool first = true;
+	char b[128];
+	int i, j;
+
+	fputc('{', f);
+	json_key(f, &first, "version");
+	fprintf(f, "%d", TL_JSON_VERSION);
+	json_key(f, &first, "command");
+	json_str(f, "explain");
+	json_key(f, &first, "verdict");
+	json_str(f, all->error ? "denied" : "allowed");
+	json_key(f, &first, "label");
+	json_str(f, label);
+	json_key(f, &first, "class");
+	json_str(f, class_word(q));
+	json_key(f, &first, "transition");
+	if (all->have_x && !all->error && tl_xmode_name(all->x.mode)) {
+		bool xf = true;
+
+		fputc('{', f);
+		json_key(f, &xf, "mode");
+		json_str(f, tl_xmode_name(all->x.mode));
+		json_key(f, &xf, "label");
+		json_str(f, all->x.name);
+		json_key(f, &xf, "unsafe");
+		fputs(all->x.unsafe ? "true" : "false", f);
+		fputc('}', f);
+	} else {
+		fputs("null", f);
+	}
+	json_key(f, &first, "members");
+	fputc('[', f);
+	for (i = 0; i < n; i++) {
+		struct member *m = &ms[i];
+		bool mf = true;
+
+		if (i)
+			fputc(',', f);
+		fputc('{', f);
+		json_key(f, &mf, "profile");
+		json_str(f, m->p->hname);
+		json_key(f, &mf, "mode");
+		json_str(f, tl_mode_name(m->p->mode));
+		json_key(f, &mf, "audit_mode");
+		json_str(f, tl_audit_mode_name(m->p->audit));
+		json_key(f, &mf, "verdict");
+		json_str(f, m->ans.error ? "denied" : "allowed");
+		json_key(f, &mf, "reason");
+		json_str(f, m->reason);
+		json_key(f, &mf, "record");
+		json_str(f, m->record);
+		mask_str(c, m->request, b, sizeof(b));
+		json_key(f, &mf, "requested");
+		json_str(f, b);
+		mask_str(c, m->denied, b, sizeof(b));
+		json_key(f, &mf, "denied");
+		json_str(f, b);
+		json_key(f, &mf, "matched");
+		if (m->have_perms) {
+			bool pf = true;
+
+			fputc('{', f);
+			mask_str(c, m->perms.allow, b, sizeof(b));
+			json_key(f, &pf, "allow");
+			json_str(f, b);
+			mask_str(c, m->perms.deny, b, sizeof(b));
+			json_key(f, &pf, "deny");
+			json_str(f, b);
+			mask_str(c, m->perms.audit, b, sizeof(b));
+			json_key(f, &pf, "audit");
+			json_str(f, b);
+			mask_str(c, m->perms.quiet, b, sizeof(b));
+			json_key(f, &pf, "quiet");
+			json_str(f, b);
+			fputc('}', f);
+		} else {
+			fputs("null", f);
+		}
+		json_key(f, &mf, "transition");
+		if (m->ans.have_x && tl_xmode_name(m->ans.x.mode)) {
+			bool xf = true;
+
+			fputc('{', f);
+			json_key(f, &xf, "mode");
+			json_str(f, tl_xmode_name(m->ans.x.mode));
+			json_key(f, &xf, "label");
+			json_str(f, m->ans.x.name);
+			json_key(f, &xf, "unsafe");
+			fputs(m->ans.x.unsafe ? "true" : "false", f);
+			fputc('}', f);
+		} else {
+			fputs("null", f);
+		}
+		json_key(f, &mf, "rules");
+		if (!have_src) {
+			fputs("null", f);
+		} else {
+			fputc('[', f);
+			for (j = 0; j < m->nrules; j++) {
+				bool rf = true;
+
+				if (j)
+					fputc(',', f);
+				fputc('{', f);
+				json_key(f, &rf, "file");
+				json_str(f, m->rules[j]->file);
+				json_key(f, &rf, "line");
+				fprintf(f, "%d", m->rules[j]->line);
+				json_key(f, &rf, "rule");
+				json_str(f, m->rules[j]->text);
+				json_key(f, &rf, "effect");
+				json_str(f, m->rules[j]->deny ? "deny" : "allow");
+				mask_str(c, m->bits[j], b, sizeof(b));
+				json_key(f, &rf, "perms");
+				json_str(f, b);
+				fputc('}', f);
+			}
+			fputc(']', f);
+		}
+		fputc('}', f);
+	}
+	fputc(']', f);
+	json_key(f, &first, "records");
+	fputc('[', f);
+	for (i = 0; i < all->recs.n; i++) {
+		if (i)
+			fputc(',', f);
+		json_str(f, all->recs.text[i]);
+	}
+	fputs("]}\n", f);
+}
+
+static void usage(FILE *f)
+{
+	fputs("usage: aamed explain --policy PATH [--policy PATH...] [--json]\n"
+	      "                     [--kernel 6.1|6.12|upstream] [--source FILE]\n"
+	      "                     [--features NAME|FILE] [-I DIR] [--label L] QUERY\n"
+	      "QUERY as for aamed query (docs/query-language.md).\n"
+	      "Exit codes: 0 allowed, 1 denied, 2 usage error, 3 policy not loaded.\n",
+	      f);
+}
+
+int cmd_explain(int argc, char **argv)
+{
+	const char *policies[64], *incs[16], *source = NULL, *features = NULL;
+	char *qargv[MAX_WORDS + 2];
+	int np = 0, ni = 0, qn = 0, i, rc, n;
+	bool json = false;
+	enum aamed_kernel k = AAMED_KERNEL_6_1;
+	unsigned fmt = 0;
+	struct query q;
+	char err[512];
+	aamed_policy *policy;
+	const aamed_label *label;
+	const struct aa_label *l;
+	struct tl_source src = { 0 };
+	struct member *ms;
+	struct tl_answer *all;
+	int lerr = 0;
+
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--policy") || !strcmp(a, "--kernel") ||
+		    !strcmp(a, "--source") || !strcmp(a, "--features") ||
+		    !strcmp(a, "-I")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "aamed explain: %s needs a value\n", a);
+				return EXIT_USAGE;
+			}
+			i++;
+			if (!strcmp(a, "--policy") && np < 64)
+				policies[np++] = argv[i];
+			else if (!strcmp(a, "--source"))
+				source = argv[i];
+			else if (!strcmp(a, "--features"))
+				features = argv[i];
+			else if (!strcmp(a, "-I") && ni < 16)
+				incs[ni++] = argv[i];
+			else if (!strcmp(a, "--kernel") &&
+				 tl_parse_kernel(argv[i], &k, &fmt)) {
+				fprintf(stderr, "aamed explain: --kernel takes 6.1, 6.12 or upstream\n");
+				return EXIT_USAGE;
+			}
+		} else if (!strcmp(a, "--json")) {
+			json = true;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout);
+			return EXIT_ALLOWED;
+		} else if (qn < MAX_WORDS) {
+			qargv[qn++] = argv[i];
+		}
+	}
+	if (!np || !qn) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (parse_query(qn, qargv, &q, err, sizeof(err))) {
+		fprintf(stderr, "aamed explain: %s\n", err);
+		return EXIT_USAGE;
+	}
+	policy = tl_load(policies, np, k, "aamed explain");
+	if (!policy)
+		return EXIT_POLICY;
+	label = aamed_label_get(policy, q.label, &lerr);
+	if (!label) {
+		fprintf(stderr, "aamed explain: label \"%s\": %s\n", q.label,
+			lerr == -ENOENT ? "no such profile" : "malformed label");
+		aamed_policy_free(policy);
+		return EXIT_USAGE;
+	}
+	all = calloc(1, sizeof(*all));
+	all->recs.fmt = fmt;
+	all->recs.want_text = true;
+	if (tl_decide(policy, label, &q, all, err, sizeof(err))) {
+		fprintf(stderr, "aamed explain: %s\n", err);
+		free(all);
+		aamed_policy_free(policy);
+		return EXIT_USAGE;
+	}
+	if (source) {
+		if (tl_source_load(&src, source, features, incs, ni, k)) {
+			free(all);
+			aamed_policy_free(policy);
+			return EXIT_USAGE;
+		}
+		/* peers of two-sided requests are decided in the same set */
+		for (i = 0; i < np; i++)
+			aamed_policy_load_path(src.policy, policies[i], NULL);
+	}
+	l = to_label(label);
+	n = aa_label_unconfined(l) && l->size == 0 ? 0 : (int)l->size;
+	ms = calloc((size_t)(n ? n : 1), sizeof(*ms));
+	for (i = 0; i < n; i++) {
+		ms[i].p = l->vec[i];
+		ms[i].ans.recs.fmt = fmt;
+		explain_member(policy, &q, &ms[i], source ? &src : NULL);
+	}
+	if (json)
+		print_json(&q, ms, n, all, aamed_label_name(label), source != NULL);
+	else
+		print_text(&q, ms, n, all, aamed_label_name(label));
+	rc = all->error ? EXIT_DENIED : EXIT_ALLOWED;
+	free(ms);
+	free(all);
+	if (source)
+		tl_source_free(&src);
+	aamed_policy_free(policy);
+	return rc;
+}

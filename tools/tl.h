@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Shared pieces of the profile-author tools (issue 7): explain, replay,
+ * diff, coverage (tools/explain.c, replay.c, diff.c, coverage.c).
+ *
+ * These tools link the static library and include src/internal.h: they
+ * look inside profiles (permission tables, capability masks, DFAs) to say
+ * *why* a decision is what it is. Nothing here is public API.
+ */
+#ifndef AAMED_TL_H
+#define AAMED_TL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "internal.h"
+
+/* Version of every --json document these tools print (docs/json-schema). */
+#define TL_JSON_VERSION 1
+
+/* Records collected for one decision. */
+#define TL_MAX_RECORDS 16
+struct tl_records {
+	struct aamed_audit rec[TL_MAX_RECORDS];
+	char text[TL_MAX_RECORDS][1024];
+	int n;
+	unsigned fmt;
+	bool want_text;
+};
+void tl_collect(const struct aamed_audit *rec, void *arg);
+
+/* The outcome of one request, as the kernel would decide it. */
+struct tl_answer {
+	int error;
+	bool have_x;
+	struct aamed_exec_result x;
+	struct tl_records recs;
+};
+
+/* Decide a parsed query against policy (query.c's decide, reusable). */
+int tl_decide(aamed_policy *policy, const aamed_label *label,
+	      const struct query *q, struct tl_answer *a, char *err,
+	      size_t errlen);
+const char *tl_xmode_name(enum aamed_xmode m);
+const char *tl_type_name(enum aamed_audit_type t);
+const char *tl_mode_name(enum aa_mode m);
+const char *tl_audit_mode_name(enum aa_audit_mode m);
+
+/* Load every path into a new policy; NULL (message printed) on error. */
+aamed_policy *tl_load(const char *const *paths, int n, enum aamed_kernel k,
+		      const char *who);
+int tl_parse_kernel(const char *v, enum aamed_kernel *k, unsigned *fmt);
+
+/* Compile profile source text to a blob file with apparmor_parser. */
+int tl_compile(const char *src, const char *out, const char *features,
+	       const char *const *incdirs, int nincs, bool quiet);
+/* A private temporary directory, removed by tl_rmtmp. */
+int tl_mktmp(char *dir, size_t len);
+void tl_rmtmp(const char *dir);
+
+/* ------------------------------------------------------------------ */
+/* A small JSON reader (RFC 8259) for journalctl -o json and the tests. */
+enum tj_type { TJ_NULL, TJ_BOOL, TJ_NUM, TJ_STR, TJ_ARR, TJ_OBJ };
+struct tj {
+	enum tj_type type;
+	bool b;
+	double num;
+	char *str;		/* TJ_STR (NUL-terminated, may hold \0) */
+	size_t len;		/* string length, or number of children */
+	struct tj *kids;	/* array items or object values */
+	char **keys;		/* object keys */
+};
+/* Parse text; NULL with *err and *errpos (byte offset) on error. */
+struct tj *tj_parse(const char *text, size_t len, const char **err,
+		    size_t *errpos);
+void tj_free(struct tj *v);
+const struct tj *tj_get(const struct tj *obj, const char *key);
+
+/* ------------------------------------------------------------------ */
+/* Source attribution through apparmor_parser (tl_source.c). */
+struct tl_rule {
+	char *text;		/* the rule, comments stripped, one line */
+	char *file;		/* source file it came from */
+	int line;		/* 1-based line in file */
+	char *profile;		/* hname of the profile it is in */
+	int klass;		/* AA_CLASS_* it mediates, 0: other */
+	bool deny;
+	bool compiled;		/* compiled on its own */
+	int uses;		/* coverage count */
+};
+struct tl_source {
+	struct tl_rule *rules;
+	size_t nrules;
+	aamed_policy *policy;	/* the one-rule profiles, "__aamed_rN" */
+	char *features;
+};
+/*
+ * Read FILE with apparmor_parser -p (includes resolved the parser's way),
+ * split out the rules of every profile, compile each rule in a profile of
+ * its own (deny rules over an allow-all of their class) in one
+ * apparmor_parser run, and load the result. 0 or -1 (message printed).
+ */
+int tl_source_load(struct tl_source *s, const char *file,
+		   const char *features, const char *const *incdirs,
+		   int nincs, enum aamed_kernel k);
+void tl_source_free(struct tl_source *s);
+/*
+ * Which rules of profile hname decide q: for each rule of that profile
+ * of the query's class, the bits of req its one-rule profile grants
+ * (allow rules) or denies (deny rules). Calls fn for each matching rule.
+ */
+typedef void (*tl_rule_fn)(struct tl_rule *r, uint32_t bits, void *arg);
+void tl_source_match(struct tl_source *s, const char *hname,
+		     const struct query *q, uint32_t request, tl_rule_fn fn,
+		     void *arg);
+int tl_query_class(const struct query *q);
+
+/* The subcommands (tools/aamed.c dispatches to them). */
+int cmd_explain(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_coverage(int argc, char **argv);
+int cmd_help(int argc, char **argv);
+
+#endif

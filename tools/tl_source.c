@@ -1,0 +1,762 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Rule attribution with the real compiler (explain --source, coverage
+ * --source). aamed has no glob matcher of its own and must not grow
+ * one: a rule "matches" a request when apparmor_parser, compiling that
+ * rule alone in a profile of its own, produces a DFA that decides the
+ * request that way.
+ *
+ *  1. apparmor_parser -p FILE prints the profile with every include
+ *     expanded (##included <name> markers); each line of that output is
+ *     mapped back to the source file and line it came from.
+ *  2. Every rule of every profile becomes "profile __aamed_rN { RULE }"
+ *     (a deny rule: "{ CLASS, audit deny ... }", over an allow-all of
+ *     its class, audited so its denials show), all in one source file
+ *     with the original's variables, compiled in one apparmor_parser run.
+ *  3. A request is decided against each one-rule profile; the bits the
+ *     rule grants (or denies) are read from the decision and its records.
+ *
+ * Uses src/internal.h through tl.h (the static library).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <dirent.h>
+
+#include "tl.h"
+
+/* ------------------------------------------------------------------ */
+/* Source files, for mapping -p output back to file:line. */
+struct srcfile {
+	char *path;
+	char *text;
+	char **lines;
+	int n, idx;
+};
+
+static char *xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (!d) {
+		fputs("aamed: out of memory\n", stderr);
+		exit(EXIT_USAGE);
+	}
+	return d;
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0, n = 0, r;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (cap - n < 4096) {
+			char *nb = realloc(buf, cap = cap * 2 + 8192);
+
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+		}
+		r = fread(buf + n, 1, cap - n - 1, f);
+		if (!r)
+			break;
+		n += r;
+	}
+	fclose(f);
+	buf[n] = 0;
+	if (len)
+		*len = n;
+	return buf;
+}
+
+/* Split text into lines (in place). */
+static char **split_lines(char *text, int *n)
+{
+	char **v = NULL;
+	int cap = 0;
+	char *p = text;
+
+	*n = 0;
+	while (*p) {
+		char *e = strchr(p, '\n');
+
+		if (*n == cap) {
+			cap = cap * 2 + 64;
+			v = realloc(v, (size_t)cap * sizeof(*v));
+			if (!v)
+				exit(EXIT_USAGE);
+		}
+		v[(*n)++] = p;
+		if (!e)
+			break;
+		*e = 0;
+		p = e + 1;
+	}
+	return v;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = 0;
+	return s;
+}
+
+/* Strip a trailing comment ('#' at the start or after a blank, outside quotes). */
+static void strip_comment(char *s)
+{
+	bool q = false;
+	char *p;
+
+	for (p = s; *p; p++) {
+		if (*p == '"')
+			q = !q;
+		else if (*p == '#' && !q && (p == s || isspace((unsigned char)p[-1]))) {
+			*p = 0;
+			return;
+		}
+	}
+}
+
+/* A line that carries no rule: blank, comment, include directive. */
+static bool skippable(const char *line)
+{
+	char buf[4096], *t;
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	t = trim(buf);
+	return !*t || *t == '#' || !strncmp(t, "include", 7);
+}
+
+static bool same_line(const char *a, const char *b)
+{
+	char x[4096], y[4096];
+
+	snprintf(x, sizeof(x), "%s", a);
+	snprintf(y, sizeof(y), "%s", b);
+	return !strcmp(trim(x), trim(y));
+}
+
+static struct srcfile *open_src(const char *path)
+{
+	struct srcfile *f = calloc(1, sizeof(*f));
+	char *text = read_all(path, NULL);
+
+	if (!f || !text) {
+		free(f);
+		free(text);
+		return NULL;
+	}
+	f->path = xstrdup(path);
+	f->text = text;
+	f->lines = split_lines(text, &f->n);
+	return f;
+}
+
+static int cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Resolve an include name the parser's way: <x> in the search path. */
+static int resolve_include(const char *name, bool angle, const char *from,
+			   const char *const *incdirs, int nincs, char *out,
+			   size_t len)
+{
+	struct stat sb;
+	int i;
+
+	if (name[0] == '/') {
+		snprintf(out, len, "%s", name);
+		return stat(out, &sb);
+	}
+	if (!angle && from) {
+		const char *sl = strrchr(from, '/');
+
+		if (snprintf(out, len, "%.*s/%s", sl ? (int)(sl - from) : 1,
+			     sl ? from : ".", name) < (int)len &&
+		    !stat(out, &sb))
+			return 0;
+	}
+	for (i = 0; i <= nincs; i++) {
+		if (snprintf(out, len, "%s/%s",
+			     i < nincs ? incdirs[i] : "/etc/apparmor.d",
+			     name) < (int)len &&
+		    !stat(out, &sb))
+			return 0;
+	}
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+struct ppline {
+	char *text;
+	const char *file;
+	int line;
+};
+
+struct mapper {
+	struct srcfile *stack[64];
+	int depth;
+	struct srcfile **all;
+	int nall;
+};
+
+static void push_file(struct mapper *m, const char *path)
+{
+	struct srcfile *f;
+	struct stat sb;
+
+	if (m->depth == 64 || stat(path, &sb))
+		return;
+	if (S_ISDIR(sb.st_mode)) {
+		DIR *d = opendir(path);
+		struct dirent *e;
+		char **names = NULL;
+		int n = 0, i;
+
+		if (!d)
+			return;
+		while ((e = readdir(d))) {
+			char p[4096];
+
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(p, sizeof(p), "%s/%s", path, e->d_name);
+			if (stat(p, &sb) || !S_ISREG(sb.st_mode))
+				continue;
+			names = realloc(names, (size_t)(n + 1) * sizeof(*names));
+			names[n++] = xstrdup(p);
+		}
+		closedir(d);
+		qsort(names, (size_t)n, sizeof(*names), cmpstr);
+		/* the first file on top */
+		for (i = n - 1; i >= 0; i--) {
+			push_file(m, names[i]);
+			free(names[i]);
+		}
+		free(names);
+		return;
+	}
+	f = open_src(path);
+	if (!f)
+		return;
+	m->stack[m->depth++] = f;
+	m->all = realloc(m->all, (size_t)(m->nall + 1) * sizeof(*m->all));
+	m->all[m->nall++] = f;
+}
+
+/* Find the origin of one content line of the -p output. */
+static bool map_line(struct mapper *m, const char *text, const char **file,
+		     int *line)
+{
+	while (m->depth > 0) {
+		struct srcfile *f = m->stack[m->depth - 1];
+		int i;
+
+		for (i = f->idx; i < f->n; i++) {
+			if (same_line(f->lines[i], text)) {
+				f->idx = i + 1;
+				*file = f->path;
+				*line = i + 1;
+				return true;
+			}
+			if (!skippable(f->lines[i]))
+				break;
+		}
+		/* nothing but blanks left: the file is done */
+		for (i = f->idx; i < f->n && skippable(f->lines[i]); i++)
+			;
+		if (i < f->n)
+			return false;
+		m->depth--;
+	}
+	return false;
+}
+
+/* Run apparmor_parser -p; returns its stdout. */
+static char *run_preprocess(const char *file, const char *const *incdirs,
+			    int nincs)
+{
+	char tmp[4096], out[4200];
+	const char *argv[80];
+	int n = 0, i, fd, status;
+	pid_t pid;
+	char *text;
+
+	if (tl_mktmp(tmp, sizeof(tmp)))
+		return NULL;
+	snprintf(out, sizeof(out), "%s/pp", tmp);
+	argv[n++] = "apparmor_parser";
+	argv[n++] = "-p";
+	argv[n++] = "-K";
+	for (i = 0; i < nincs && n < 70; i++) {
+		argv[n++] = "-I";
+		argv[n++] = incdirs[i];
+	}
+	argv[n++] = file;
+	argv[n] = NULL;
+	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0) {
+		tl_rmtmp(tmp);
+		return NULL;
+	}
+	pid = fork();
+	if (pid == 0) {
+		int nul = open("/dev/null", O_WRONLY);
+
+		dup2(fd, 1);
+		if (nul >= 0)
+			dup2(nul, 2);
+		execvp("apparmor_parser", (char *const *)argv);
+		_exit(127);
+	}
+	close(fd);
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		tl_rmtmp(tmp);
+		return NULL;
+	}
+	text = read_all(out, NULL);
+	tl_rmtmp(tmp);
+	return text;
+}
+
+/* ------------------------------------------------------------------ */
+/* The class a rule mediates, from its first word after the qualifiers. */
+static int rule_class(const char *t, bool *deny)
+{
+	char w[64];
+	int n;
+
+	*deny = false;
+	for (;;) {
+		while (isspace((unsigned char)*t))
+			t++;
+		if (sscanf(t, "%63[^ \t,(]%n", w, &n) != 1)
+			return 0;
+		if (!strcmp(w, "deny"))
+			*deny = true;
+		else if (strcmp(w, "audit") && strcmp(w, "owner") &&
+			 strcmp(w, "allow") && strcmp(w, "other"))
+			break;
+		t += n;
+	}
+	if (*t == '/' || !strncmp(t, "@{", 2) || !strncmp(t, "\"/", 2) ||
+	    !strncmp(t, "\"@{", 3) || !strcmp(w, "file") || !strcmp(w, "link"))
+		return AA_CLASS_FILE;
+	if (!strcmp(w, "capability"))
+		return AA_CLASS_CAP;
+	if (!strcmp(w, "network") || !strcmp(w, "unix"))
+		return AA_CLASS_NET;
+	if (!strcmp(w, "signal"))
+		return AA_CLASS_SIGNAL;
+	if (!strcmp(w, "ptrace"))
+		return AA_CLASS_PTRACE;
+	return 0;
+}
+
+static const char *background(int klass, const char *rule)
+{
+	switch (klass) {
+	case AA_CLASS_FILE:
+		return "file,";
+	case AA_CLASS_CAP:
+		return "capability,";
+	case AA_CLASS_NET:
+		return strstr(rule, "unix") && !strstr(rule, "network") ?
+			       "unix," : "network,";
+	case AA_CLASS_SIGNAL:
+		return "signal,";
+	case AA_CLASS_PTRACE:
+		return "ptrace,";
+	}
+	return "";
+}
+
+/* The profile a header line opens, or NULL for a non-profile block. */
+static bool header_name(const char *t, char *name, size_t len)
+{
+	const char *p = t;
+	size_t n;
+
+	if (!strncmp(p, "profile", 7) && isspace((unsigned char)p[7]))
+		p += 8;
+	else if (!strncmp(p, "hat", 3) && isspace((unsigned char)p[3]))
+		p += 4;
+	else if (*p == '^')
+		p++;
+	else if (*p != '/' && *p != '"' && *p != ':' && strncmp(p, "@{", 2))
+		return false;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '"') {
+		const char *e = strchr(p + 1, '"');
+
+		if (!e)
+			return false;
+		n = (size_t)(e - p - 1);
+		p++;
+	} else {
+		n = strcspn(p, " \t{");
+	}
+	if (n >= len)
+		n = len - 1;
+	memcpy(name, p, n);
+	name[n] = 0;
+	return n > 0;
+}
+
+static void add_rule(struct tl_source *s, const char *text, const char *file,
+		     int line, const char *profile)
+{
+	struct tl_rule *r;
+	bool deny;
+	int k = rule_class(text, &deny);
+
+	if (!k)
+		return;		/* a class aamed does not decide */
+	s->rules = realloc(s->rules, (s->nrules + 1) * sizeof(*s->rules));
+	if (!s->rules)
+		exit(EXIT_USAGE);
+	r = &s->rules[s->nrules++];
+	memset(r, 0, sizeof(*r));
+	r->text = xstrdup(text);
+	r->file = xstrdup(file ? file : "(preprocessed)");
+	r->line = line;
+	r->profile = xstrdup(profile);
+	r->klass = k;
+	r->deny = deny;
+}
+
+static void emit_rule(FILE *f, size_t i, const struct tl_rule *r)
+{
+	fprintf(f, "profile __aamed_r%zu {\n", i);
+	if (r->deny) {
+		fprintf(f, "  %s\n", background(r->klass, r->text));
+		if (!strstr(r->text, "audit"))
+			fputs("  audit", f);
+	}
+	fprintf(f, "  %s\n}\n", r->text);
+}
+
+int tl_source_load(struct tl_source *s, const char *file,
+		   const char *features, const char *const *incdirs,
+		   int nincs, enum aamed_kernel k)
+{
+	char *pp = run_preprocess(file, incdirs, nincs);
+	struct mapper m = { 0 };
+	char **lines, tmp[4096], src[4200], blob[4200];
+	char *prof[32];
+	bool isprof[32];
+	int nl, i, depth = 0;
+	FILE *out;
+	char *pending = NULL;
+	const char *pfile = NULL;
+	int pline = 0;
+	struct aamed_error err;
+	char msg[1024];
+	size_t r;
+
+	memset(s, 0, sizeof(*s));
+	if (!pp) {
+		fprintf(stderr, "aamed: apparmor_parser -p %s failed\n", file);
+		return -1;
+	}
+	if (tl_mktmp(tmp, sizeof(tmp))) {
+		free(pp);
+		return -1;
+	}
+	snprintf(src, sizeof(src), "%s/rules", tmp);
+	snprintf(blob, sizeof(blob), "%s/rules.bin", tmp);
+	out = fopen(src, "w");
+	if (!out) {
+		free(pp);
+		tl_rmtmp(tmp);
+		return -1;
+	}
+	push_file(&m, file);
+	lines = split_lines(pp, &nl);
+	for (i = 0; i < nl; i++) {
+		const char *of = NULL;
+		int ol = 0;
+		char *t;
+
+		if (!strncmp(lines[i], "##included ", 11)) {
+			char name[4096], path[4096];
+			const char *a = lines[i] + 11;
+			bool angle = *a == '<';
+			size_t n = strcspn(a + 1, ">\"");
+
+			snprintf(name, sizeof(name), "%.*s", (int)n, a + 1);
+			if (!resolve_include(name, angle,
+					     m.depth ? m.stack[m.depth - 1]->path : file,
+					     incdirs, nincs, path, sizeof(path)))
+				push_file(&m, path);
+			continue;
+		}
+		if (skippable(lines[i]))
+			continue;
+		map_line(&m, lines[i], &of, &ol);
+		strip_comment(lines[i]);
+		t = trim(lines[i]);
+		if (!*t)
+			continue;
+		if (depth == 0 && (t[0] == '@' || !strncmp(t, "abi", 3) ||
+				   !strncmp(t, "alias", 5)) &&
+		    t[strlen(t) - 1] != '{') {
+			fprintf(out, "%s\n", t);
+			continue;
+		}
+		if (t[strlen(t) - 1] == '{' && !pending) {
+			char name[1024];
+
+			if (depth < 32) {
+				isprof[depth] = header_name(t, name, sizeof(name));
+				prof[depth] = NULL;
+				if (isprof[depth]) {
+					char h[2048];
+					int d;
+
+					h[0] = 0;
+					for (d = depth - 1; d >= 0; d--)
+						if (isprof[d])
+							break;
+					if (d >= 0)
+						snprintf(h, sizeof(h), "%s//%s",
+							 prof[d], name);
+					else
+						snprintf(h, sizeof(h), "%s", name);
+					prof[depth] = xstrdup(h);
+				}
+			}
+			depth++;
+			continue;
+		}
+		if (!strcmp(t, "}")) {
+			if (depth > 0) {
+				depth--;
+				if (depth < 32)
+					free(prof[depth]);
+			}
+			continue;
+		}
+		{
+			int d;
+			const char *p = NULL;
+
+			for (d = (depth < 32 ? depth : 32) - 1; d >= 0; d--)
+				if (isprof[d]) {
+					p = prof[d];
+					break;
+				}
+			if (!p)
+				continue;
+			if (pending) {
+				char *j = malloc(strlen(pending) + strlen(t) + 2);
+
+				sprintf(j, "%s %s", pending, t);
+				free(pending);
+				pending = j;
+			} else {
+				pending = xstrdup(t);
+				pfile = of;
+				pline = ol;
+			}
+			if (pending[strlen(pending) - 1] != ',')
+				continue;
+			add_rule(s, pending, pfile, pline, p);
+			free(pending);
+			pending = NULL;
+		}
+	}
+	free(pending);
+	fputs("profile __aamed_empty {\n}\n", out);
+	for (r = 0; r < s->nrules; r++)
+		emit_rule(out, r, &s->rules[r]);
+	fclose(out);
+	s->policy = aamed_policy_new();
+	aamed_policy_set_kernel(s->policy, k);
+	if (tl_compile(src, blob, features, incdirs, nincs, true) == 0) {
+		for (r = 0; r < s->nrules; r++)
+			s->rules[r].compiled = true;
+	} else {
+		/* one rule spoils the batch: compile them one by one */
+		size_t ok = 0;
+
+		for (r = 0; r < s->nrules; r++) {
+			char one[4300], ob[4300];
+			FILE *f;
+			FILE *vars = fopen(src, "r");
+
+			snprintf(one, sizeof(one), "%s/one%zu", tmp, r);
+			snprintf(ob, sizeof(ob), "%s/one%zu.bin", tmp, r);
+			f = fopen(one, "w");
+			if (!f || !vars) {
+				if (f)
+					fclose(f);
+				if (vars)
+					fclose(vars);
+				continue;
+			}
+			{
+				char l[8192];
+
+				while (fgets(l, sizeof(l), vars) &&
+				       strncmp(l, "profile ", 8))
+					fputs(l, f);
+			}
+			fclose(vars);
+			emit_rule(f, r, &s->rules[r]);
+			fclose(f);
+			if (tl_compile(one, ob, features, incdirs, nincs, true) == 0 &&
+			    !aamed_policy_load_path(s->policy, ob, &err)) {
+				s->rules[r].compiled = true;
+				ok++;
+			}
+			unlink(one);
+			unlink(ob);
+		}
+		(void)ok;
+		/* the empty profile */
+		out = fopen(src, "w");
+		if (out) {
+			fputs("profile __aamed_empty {\n}\n", out);
+			fclose(out);
+			if (tl_compile(src, blob, features, incdirs, nincs, true))
+				unlink(blob);
+		}
+	}
+	if (!access(blob, R_OK) &&
+	    aamed_policy_load_path(s->policy, blob, &err)) {
+		fprintf(stderr, "aamed: rule profiles: %s\n",
+			aamed_error_str(&err, msg, sizeof(msg)));
+		tl_rmtmp(tmp);
+		free(lines);
+		free(pp);
+		return -1;
+	}
+	s->features = features ? xstrdup(features) : NULL;
+	tl_rmtmp(tmp);
+	for (i = 0; i < m.nall; i++) {
+		free(m.all[i]->text);
+		free(m.all[i]->lines);
+		free(m.all[i]->path);
+		free(m.all[i]);
+	}
+	free(m.all);
+	free(lines);
+	free(pp);
+	return 0;
+}
+
+void tl_source_free(struct tl_source *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrules; i++) {
+		free(s->rules[i].text);
+		free(s->rules[i].file);
+		free(s->rules[i].profile);
+	}
+	free(s->rules);
+	free(s->features);
+	if (s->policy)
+		aamed_policy_free(s->policy);
+	memset(s, 0, sizeof(*s));
+}
+
+int tl_query_class(const struct query *q)
+{
+	switch (q->class) {
+	case Q_FILE:
+	case Q_EXEC:
+		return AA_CLASS_FILE;
+	case Q_NET:
+	case Q_UNIX:
+		return AA_CLASS_NET;
+	case Q_CAP:
+		return AA_CLASS_CAP;
+	case Q_SIGNAL:
+		return AA_CLASS_SIGNAL;
+	default:
+		return AA_CLASS_PTRACE;
+	}
+}
+
+/* Bits of request that the one-rule profile name denies. */
+static uint32_t denied_by(struct tl_source *s, const char *name,
+			  const struct query *q, uint32_t request)
+{
+	const aamed_label *l = aamed_label_get(s->policy, name, NULL);
+	struct tl_answer *a;
+	char err[256];
+	uint32_t d = 0;
+	int i;
+
+	if (!l)
+		return request;
+	a = calloc(1, sizeof(*a));
+	if (!a)
+		return request;
+	if (tl_decide(s->policy, l, q, a, err, sizeof(err))) {
+		free(a);
+		return request;
+	}
+	for (i = 0; i < a->recs.n; i++) {
+		const struct aamed_audit *r = &a->recs.rec[i];
+
+		if (!r->profile || strcmp(r->profile, name) ||
+		    (r->type != AAMED_AUDIT_DENIED && r->type != AAMED_AUDIT_KILLED))
+			continue;
+		d |= r->denied ? r->denied : request;
+	}
+	if (a->error && !d && q->class != Q_SIGNAL && q->class != Q_PTRACE)
+		d = request;	/* denied without a record of ours */
+	free(a);
+	return d & request;
+}
+
+void tl_source_match(struct tl_source *s, const char *hname,
+		     const struct query *q, uint32_t request, tl_rule_fn fn,
+		     void *arg)
+{
+	int klass = tl_query_class(q);
+	uint32_t base;
+	size_t i;
+
+	base = request & ~denied_by(s, "__aamed_empty", q, request);
+	for (i = 0; i < s->nrules; i++) {
+		struct tl_rule *r = &s->rules[i];
+		char name[64];
+		uint32_t d;
+
+		if (r->klass != klass || !r->compiled || strcmp(r->profile, hname))
+			continue;
+		snprintf(name, sizeof(name), "__aamed_r%zu", i);
+		d = denied_by(s, name, q, request);
+		if (r->deny) {
+			if (d)
+				fn(r, d, arg);
+		} else if (request & ~d & ~base) {
+			fn(r, request & ~d & ~base, arg);
+		}
+	}
+}
