@@ -1098,8 +1098,11 @@ int bench_compare(int argc, char **argv)
 	for (i = 0; i < c.nruns; i++) {
 		struct run *r = &c.runs[i];
 
-		snprintf(r->file, sizeof(r->file), "%s/runs/%02d-%s.txt", c.dir,
-			 i + 1, c.pts[r->point].name);
+		char fn[1200];
+
+		snprintf(fn, sizeof(fn), "%s/runs/%02d-%s.txt", c.dir, i + 1,
+			 c.pts[r->point].name);
+		memcpy(r->file, fn, sizeof(r->file));
 		for (char *q = strrchr(r->file, '/') + 1; *q; q++)
 			if (*q == '/' || *q == ' ')
 				*q = '_';
