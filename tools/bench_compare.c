@@ -361,6 +361,12 @@ static int do_run(struct cmp *c, struct run *r, char **pass, int npass,
 
 	bench_self(self, sizeof(self));
 	snprintf(cpus, sizeof(cpus), "%d", cpu);
+	if (strstr(self, " (deleted)")) {
+		fprintf(stderr, "aamed bench: %s was replaced during the comparison;\n"
+			"run comparisons from a copy of build/aamed and build/bench-guest\n",
+			self);
+		return -1;
+	}
 	av[n++] = self;
 	av[n++] = "bench";
 	av[n++] = "run";
