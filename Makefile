@@ -44,7 +44,7 @@ TOOL_OBJ += $(BENCH_OBJ)
 # aamed explain/replay/diff/coverage (tools/explain.c ... tools/tl_*.c),
 # man pages (man/), bash completion (completion/), JSON schemas
 # (docs/json-schema/). replay parses records with libapparmor's parser.
-TL_SRC := tools/tl_common.c tools/tl_source.c tools/explain.c
+TL_SRC := tools/tl_common.c tools/tl_source.c tools/explain.c tools/replay.c
 TL_OBJ := $(TL_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ += $(TL_OBJ)
 # ---------------------------------------------------------------- end tools

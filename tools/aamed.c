@@ -17,6 +17,7 @@ static void usage(FILE *f)
 	      "  attach   which profile an exec of a path attaches to\n"
 	      "  bench    benchmarks: decide, run, compare, instr\n"
 	      "  explain  a decision and why: rules, modes, transition\n"
+	      "  replay   decide the records of audit logs against a new policy\n"
 	      "  version  print the version\n"
 	      "\n"
 	      "Exit codes: 0 allowed, 1 denied, 2 usage or input error,\n"
@@ -52,6 +53,8 @@ int main(int argc, char **argv)
 		return cmd_bench_main(argc - 2, argv + 2);
 	if (!strcmp(cmd, "explain"))
 		return cmd_explain(argc - 2, argv + 2);
+	if (!strcmp(cmd, "replay"))
+		return cmd_replay(argc - 2, argv + 2);
 	fprintf(stderr, "aamed: unknown command \"%s\"\n", cmd);
 	usage(stderr);
 	return EXIT_USAGE;
