@@ -145,6 +145,12 @@ struct replay {
 		int err;
 	} lc[64];
 	unsigned lc_next;
+	/* outcome of the last record parsed, for the memo */
+	int last_kind;		/* 0 unchanged, 1 changed, 2 not rebuilt */
+	struct entry *last_entry;
+	bool last_denied;
+	struct memo *memo;	/* MEMO_SLOTS, direct-mapped */
+	long memo_hits;
 };
 
 static void unrebuildable(struct replay *r, const char *reason,
@@ -154,6 +160,8 @@ static void unrebuildable(struct replay *r, const char *reason,
 	struct entry *e = table_get(&r->reasons, reason, &isnew);
 
 	add_example(e, file, line);
+	r->last_kind = 2;
+	r->last_entry = e;
 }
 
 static const aamed_label *label_of(struct replay *r, const char *text, int *err)
@@ -363,8 +371,8 @@ static int decide_fast(struct replay *r, const aamed_label *label,
 	}
 }
 
-static void one_record(struct replay *r, char *text, const char *file,
-		       long line)
+static void parse_one(struct replay *r, char *text, const char *file,
+		      long line)
 {
 	aa_log_record *rec;
 	char *argv[MAX_WORDS], bufs[48], err[512], key[8192];
@@ -376,7 +384,7 @@ static void one_record(struct replay *r, char *text, const char *file,
 	struct entry *en;
 	char *p;
 
-	r->records++;
+	r->last_kind = 0;
 	/* libapparmor 3.0 predates class= (Linux 6.12) and KILLED */
 	while ((p = strstr(text, " class=\""))) {
 		char *q2 = strchr(p + 8, '"');
@@ -449,6 +457,7 @@ static void one_record(struct replay *r, char *text, const char *file,
 	}
 	r->rebuilt++;
 	now_denied = e != 0;
+	r->last_denied = now_denied;
 	if (now_denied == was_denied) {
 		free_record(rec);
 		return;
@@ -488,9 +497,101 @@ static void one_record(struct replay *r, char *text, const char *file,
 	}
 	(void)killed;
 	add_example(en, file, line);
+	r->last_kind = 1;
+	r->last_entry = en;
 	free_record(rec);
 }
 
+
+/*
+ * Logs repeat the same request many times (the same denial, from
+ * another pid). libapparmor's parser costs microseconds a record, so the
+ * outcome of a record is remembered by its text without pid=, comm= and
+ * the timestamp: a direct-mapped table of MEMO_SLOTS, fixed in size
+ * (memory does not grow with the log).
+ */
+#define MEMO_SLOTS 4096
+#define MEMO_KEY 512
+struct memo {
+	uint64_t h;
+	int kind;
+	bool denied;
+	struct entry *entry;
+	char key[MEMO_KEY];
+};
+
+/* The record without the fields that cannot change its outcome. */
+static bool memo_key(const char *text, char *key)
+{
+	const char *s = strstr(text, "apparmor=");
+	size_t n = 0;
+
+	if (!s)
+		return false;
+	while (*s) {
+		if (*s == ' ' && (!strncmp(s, " pid=", 5) || !strncmp(s, " comm=", 6))) {
+			s++;
+			s += strcspn(s, "=") + 1;
+			if (*s == '"') {
+				const char *e = strchr(s + 1, '"');
+
+				s = e ? e + 1 : s + strlen(s);
+			} else {
+				s += strcspn(s, " ");
+			}
+			continue;
+		}
+		if (n + 1 >= MEMO_KEY)
+			return false;
+		key[n++] = *s++;
+	}
+	key[n] = 0;
+	return true;
+}
+
+static void one_record(struct replay *r, char *text, const char *file,
+		       long line)
+{
+	char key[MEMO_KEY];
+	struct memo *m = NULL;
+	uint64_t h;
+
+	r->records++;
+	if (r->memo && memo_key(text, key)) {
+		h = hash(key);
+		struct memo *m2 = &r->memo[(h & (MEMO_SLOTS - 1)) ^ 1];
+
+		m = &r->memo[h & (MEMO_SLOTS - 1)];
+		if (!(m->kind >= 0 && m->h == h) && m2->kind >= 0 && m2->h == h)
+			m = m2;	/* two-way: the pair of slots */
+		else if (m->kind >= 0 && m->h != h)
+			m = m2->kind < 0 || (h >> 32 & 1) ? m2 : m;
+		if (m->kind >= 0 && m->h == h && !strcmp(m->key, key)) {
+			r->memo_hits++;
+			if (m->kind != 2)
+				r->rebuilt++;
+			if (m->kind == 1) {
+				r->changed++;
+				if (m->denied)
+					r->now_denied++;
+				else
+					r->now_allowed++;
+			}
+			if (m->entry)
+				add_example(m->entry, file, line);
+			return;
+		}
+	}
+	r->last_entry = NULL;
+	parse_one(r, text, file, line);
+	if (m) {
+		m->h = h;
+		m->kind = r->last_kind;
+		m->denied = r->last_denied;
+		m->entry = r->last_kind ? r->last_entry : NULL;
+		memcpy(m->key, key, strlen(key) + 1);
+	}
+}
 /* ------------------------------------------------------------------ */
 /* Finding the record in a line of any of the formats. */
 
@@ -872,7 +973,7 @@ int cmd_replay(int argc, char **argv)
 			}
 		} else if (!strcmp(a, "--json")) {
 			json = true;
-		} else if (!strcmp(a, "--stats")) {
+		} else if (!strcmp(a, "--stats") || !strcmp(a, "--no-memo")) {
 			nl += 0;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
@@ -896,6 +997,15 @@ int cmd_replay(int argc, char **argv)
 	for (i = 0; i < argc; i++)
 		if (!strcmp(argv[i], "--stats"))
 			r->stats = true;
+	r->memo = malloc(MEMO_SLOTS * sizeof(*r->memo));
+	if (r->memo)
+		for (i = 0; i < MEMO_SLOTS; i++)
+			r->memo[i].kind = -1;
+	for (i = 0; i < argc; i++)
+		if (!strcmp(argv[i], "--no-memo")) {
+			free(r->memo);
+			r->memo = NULL;
+		}
 	r->policy = tl_load(policies, np, k, "aamed replay");
 	if (!r->policy) {
 		free(r);
@@ -909,10 +1019,10 @@ int cmd_replay(int argc, char **argv)
 		double total = (now_ns() - t0) / 1e9;
 
 		fprintf(stderr,
-			"stats: %ld lines, %ld records in %.3f s (%.0f records/s); %ld decisions in %.3f s (%.0f decisions/s)\n",
-			r->lines, r->records, total, r->records / (total > 0 ? total : 1e-9),
-			r->rebuilt, r->decide_ns / 1e9,
-			r->rebuilt / (r->decide_ns > 0 ? r->decide_ns / 1e9 : 1e-9));
+			"stats: %ld lines, %ld records (%ld from the memo) in %.3f s (%.0f records/s); %ld decisions in %.3f s (%.0f decisions/s)\n",
+			r->lines, r->records, r->memo_hits, total, r->records / (total > 0 ? total : 1e-9),
+			r->rebuilt - r->memo_hits, r->decide_ns / 1e9,
+			(r->rebuilt - r->memo_hits) / (r->decide_ns > 0 ? r->decide_ns / 1e9 : 1e-9));
 	}
 	if (json)
 		print_json(r);
@@ -923,6 +1033,7 @@ int cmd_replay(int argc, char **argv)
 		free(r->lc[i].text);
 	table_free(&r->changes);
 	table_free(&r->reasons);
+	free(r->memo);
 	aamed_policy_free(r->policy);
 	free(r);
 	free(buf);
