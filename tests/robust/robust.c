@@ -98,6 +98,55 @@ static void timed_out(int sig)
 	_exit(1);
 }
 
+/*
+ * A crash: name the case it happened in. Under the sanitizers their own
+ * report comes first and the death callback adds the case; otherwise a
+ * signal handler does, and the signal is raised again.
+ */
+static void crashed_in(void)
+{
+	static char msg[1024];
+	int n = snprintf(msg, sizeof(msg),
+			 "FAIL %s: %s: crashed\n%lu passed, %lu failed\n", group,
+			 case_name, npass, nfail + 1);
+
+	if (n > 0 && write(STDOUT_FILENO, msg, (size_t)n) < 0)
+		return;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
+#ifdef SANITIZED
+void __sanitizer_set_death_callback(void (*callback)(void));
+
+static void catch_crashes(void)
+{
+	__sanitizer_set_death_callback(crashed_in);
+}
+#else
+static void on_signal(int sig)
+{
+	crashed_in();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_crashes(void)
+{
+	signal(SIGSEGV, on_signal);
+	signal(SIGBUS, on_signal);
+	signal(SIGFPE, on_signal);
+	signal(SIGILL, on_signal);
+	signal(SIGABRT, on_signal);
+}
+#endif
+
 static void case_begin(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 static void case_begin(const char *fmt, ...)
@@ -258,7 +307,9 @@ static size_t find_units(const struct blob *b, size_t *units, size_t max)
 
 	while (n < max && (p = find(b->data, b->len, from, VERSION_TAG,
 				    sizeof(VERSION_TAG) - 1))) {
-		units[n++] = (size_t)(p - b->data);
+		/* not the "version" of a permission table (after STRUCT) */
+		if (p == b->data || p[-1] != 0x07)
+			units[n++] = (size_t)(p - b->data);
 		from = (size_t)(p - b->data) + 1;
 	}
 	return n;
@@ -667,14 +718,14 @@ static void good_build(bool full)
 }
 
 /* Cheap check after a failed load: nothing changed. */
-static void good_unchanged(void)
+static bool good_same(void)
 {
 	size_t i, n = aamed_policy_profile_count(G.p);
 
 	if (n != G.count) {
 		fail("profile count %zu after a failed load, was %zu", n,
 		     G.count);
-		return;
+		return false;
 	}
 	for (i = 0; i < n; i++) {
 		const aamed_label *l;
@@ -683,13 +734,13 @@ static void good_unchanged(void)
 		if (aamed_policy_profile_name(G.p, i) != G.names[i]) {
 			fail("profile %zu changed from \"%s\" to \"%s\"", i,
 			     G.names[i], aamed_policy_profile_name(G.p, i));
-			return;
+			return false;
 		}
 		l = profile_label(G.p, i, &error);
 		if (l != G.labels[i]) {
 			fail("profile \"%s\" was replaced by a failed load",
 			     G.names[i]);
-			return;
+			return false;
 		}
 	}
 	for (i = 0; i < G.nspots; i++) {
@@ -701,9 +752,17 @@ static void good_unchanged(void)
 		    strcmp(s.name, G.spots[i].name)) {
 			fail("decision for %s changed after a failed load",
 			     s.label);
-			return;
+			return false;
 		}
 	}
+	return true;
+}
+
+/* After a failed load; when it did change, start again from a clean one. */
+static void good_unchanged(void)
+{
+	if (!good_same())
+		good_build(false);
 }
 
 /* Full check, at the end of a group. */
@@ -1184,11 +1243,136 @@ static void test_xtable(const struct blob *b)
 }
 
 /*
+ * Permission tables (the parser 4.x layout, written by
+ * tests/fuzz/permtable.c): before a DFA, "perms" { version 1, array of N
+ * entries of 14 u32 } and "permsv". Damage the table and the indexes
+ * into it.
+ */
+#define PT_ENTRY 70		/* 14 unnamed u32 elements of 5 bytes */
+enum { PW_ALLOW = 1, PW_DENY = 2, PW_KILL = 5, PW_COMPLAIN = 6, PW_XINDEX = 11 };
+
+static size_t pt_word(size_t entries, uint32_t k, int w)
+{
+	return entries + (size_t)k * PT_ENTRY + (size_t)w * 5 + 1;
+}
+
+static void test_perms(const struct blob *b)
+{
+	static const uint8_t PT[] = "\x04\x06\x00perms\x00\x07\x04\x08\x00version\x00\x02";
+	struct dfa_loc l[64];
+	size_t n = find_dfas(b, l, 64), from = 0, tables = 0;
+	const uint8_t *x;
+
+	group_begin("%s permission tables", b->name);
+	while ((x = find(b->data, b->len, from, PT, sizeof(PT) - 1))) {
+		size_t at = (size_t)(x - b->data), vers = at + sizeof(PT) - 1;
+		size_t cnt = vers + 5, entries = cnt + 2, k;
+		uint32_t N = (uint32_t)b->data[cnt] | (uint32_t)b->data[cnt + 1] << 8;
+		const struct dfa_loc *f = NULL;
+		uint8_t *d = dup_bytes(b->data, b->len);
+		long long s = (long long)at, e = (long long)b->len;
+		uint32_t i, k_allow = N;
+		bool file;
+
+		from = at + 1;
+		for (k = 0; k < n && !f; k++)
+			if (l[k].elem > at)
+				f = &l[k];
+		if (!f || b->data[vers + 4] != 0x0b || N < 2 ||
+		    entries + (size_t)N * PT_ENTRY > b->len)
+			continue;
+		file = f->tab[T_ACCEPT2] && (tget(d, f, T_ACCEPT2, 0) & 1);
+		tables++;
+#define RESET() memcpy(d, b->data, b->len)
+		case_begin("table at %zu: version 2", at);
+		put_le32(d + vers, 2);
+		patched(b, d, EXPECT_FAIL, "version", s, s);
+		case_end();
+		RESET();
+
+		case_begin("table at %zu: %u entries claimed, %u present", at,
+			   N + 1, N);
+		d[cnt] = (uint8_t)(N + 1);
+		d[cnt + 1] = (uint8_t)((N + 1) >> 8);
+		patched(b, d, EXPECT_FAIL, "perms table", s, e);
+		case_end();
+		RESET();
+
+		case_begin("table at %zu: %u entries claimed, %u present", at,
+			   N - 1, N);
+		d[cnt] = (uint8_t)(N - 1);
+		d[cnt + 1] = (uint8_t)((N - 1) >> 8);
+		patched(b, d, EXPECT_FAIL, "perms table", s, e);
+		case_end();
+		RESET();
+
+		for (i = 0; i < N; i++)
+			if (get_le32(d + pt_word(entries, i, PW_ALLOW))) {
+				k_allow = i;
+				break;
+			}
+		if (k_allow < N) {
+			static const int words[] = { PW_DENY, PW_KILL, PW_COMPLAIN };
+			static const char *const wname[] = { "deny", "kill",
+							     "complain" };
+			uint32_t allow = get_le32(d + pt_word(entries, k_allow,
+							      PW_ALLOW));
+
+			for (k = 0; k < 3; k++) {
+				case_begin("table at %zu: entry %u %s = allow", at,
+					   k_allow, wname[k]);
+				put_le32(d + pt_word(entries, k_allow, words[k]),
+					 allow);
+				patched(b, d, EXPECT_FAIL, "contradictory", -1, e);
+				case_end();
+				RESET();
+			}
+		}
+
+		case_begin("table at %zu: entry 1 exec through an xtable entry past its end",
+			   at);
+		put_le32(d + pt_word(entries, 1, PW_XINDEX), 0x08ffffffu);
+		patched(b, d, EXPECT_FAIL, "xtable", -1, e);
+		case_end();
+		RESET();
+
+		case_begin("table at %zu: ACCEPT[1] = %u entries", at, N);
+		tset(d, f, T_ACCEPT, 1, N);
+		patched(b, d, EXPECT_FAIL, "permission index", -1, e);
+		case_end();
+		RESET();
+
+		if (file) {
+			case_begin("table at %zu: owner pair at ACCEPT[1] = %u, past the end",
+				   at, N - 1);
+			tset(d, f, T_ACCEPT, 1, N - 1);
+			patched(b, d, EXPECT_FAIL, "permission index", -1, e);
+			case_end();
+			RESET();
+		}
+		case_begin("table at %zu: ACCEPT[1] = last %s (control)", at,
+			   file ? "pair" : "entry");
+		tset(d, f, T_ACCEPT, 1, file ? N - 2 : N - 1);
+		patched(b, d, EXPECT_LOAD, NULL, 0, 0);
+		case_end();
+		RESET();
+#undef RESET
+		free(d);
+	}
+	case_begin("permission tables found");
+	if (!tables)
+		fail("no permission table in %s", b->name);
+	case_end();
+	good_verify();
+	group_end();
+}
+
+/*
  * The parser writes no "start"/"dfa_start"; insert both (32 bytes, which
  * keeps every later DFA's 8-byte alignment) after a DFA.
  */
 static void insert_start(const struct blob *b, const struct dfa_loc *l,
-			 size_t k, uint32_t start, uint32_t dstart,
+			 size_t k, size_t pdb, uint32_t start, uint32_t dstart,
 			 enum expect ex)
 {
 	static const uint8_t S[] = "\x04\x06\x00start\x00\x02";
@@ -1196,7 +1380,7 @@ static void insert_start(const struct blob *b, const struct dfa_loc *l,
 	size_t len = b->len + 32, at = l->end;
 	uint8_t *d = xmalloc(len);
 	uint8_t *p = d + at;
-	struct want w = { "start state", (long long)l->elem, (long long)at + 32 };
+	struct want w = { "start state", (long long)pdb, (long long)at + 32 };
 
 	memcpy(d, b->data, at);
 	memcpy(p, S, sizeof(S) - 1);
@@ -1224,13 +1408,15 @@ static void test_start(const struct blob *b)
 	group_begin("%s start states", b->name);
 	for (k = 0; k < n; k++) {
 		uint32_t ns = l[k].nstates;
+		/* the policy database starts after the previous DFA */
+		size_t pdb = k ? l[k - 1].end : 0;
 
-		insert_start(b, &l[k], k, 1, 1, EXPECT_LOAD);
-		insert_start(b, &l[k], k, ns - 1, 1, EXPECT_LOAD);
-		insert_start(b, &l[k], k, ns, 1, EXPECT_FAIL);
-		insert_start(b, &l[k], k, 1, ns, EXPECT_FAIL);
-		insert_start(b, &l[k], k, 0xffffffffu, 1, EXPECT_FAIL);
-		insert_start(b, &l[k], k, 1, 0xffffffffu, EXPECT_FAIL);
+		insert_start(b, &l[k], k, pdb, 1, 1, EXPECT_LOAD);
+		insert_start(b, &l[k], k, pdb, ns - 1, 1, EXPECT_LOAD);
+		insert_start(b, &l[k], k, pdb, ns, 1, EXPECT_FAIL);
+		insert_start(b, &l[k], k, pdb, 1, ns, EXPECT_FAIL);
+		insert_start(b, &l[k], k, pdb, 0xffffffffu, 1, EXPECT_FAIL);
+		insert_start(b, &l[k], k, pdb, 1, 0xffffffffu, EXPECT_FAIL);
 	}
 	good_verify();
 	group_end();
@@ -1312,7 +1498,7 @@ int main(int argc, char **argv)
 {
 	static const char *const subjects[] = {
 		"multi.bin", "robust.bin", "equiv.bin", "kabi5.bin", "nscd.bin",
-		"diff.bin",
+		"diff.bin", "perms.bin",
 	};
 	struct blob sub[sizeof(subjects) / sizeof(subjects[0])];
 	const char *only = getenv("ROBUST_ONLY");
@@ -1325,6 +1511,7 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	signal(SIGALRM, timed_out);
+	catch_crashes();
 	workdir = argv[1];
 	if (!blob_read("base.bin", &G.base)) {
 		fprintf(stderr, "robust: cannot read %s/base.bin\n", workdir);
@@ -1354,6 +1541,8 @@ int main(int argc, char **argv)
 	}
 	if (want_group(only, "xtable"))
 		test_xtable(&sub[1]);
+	if (want_group(only, "perms"))
+		test_perms(&sub[6]);
 	if (want_group(only, "dir"))
 		test_dir(&sub[1], &sub[0]);
 	for (i = 0; i < nsub; i++)
