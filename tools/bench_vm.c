@@ -182,6 +182,18 @@ int bench_vm_point(const struct vm_opts *v, const char *mode,
 		 "'%s/sys' '%s/dev' '%s/tmp'", dir, root, root, root, root, root);
 	if (sh(cmd))
 		return -1;
+	{
+		/* absolute: the initramfs is packed from inside root */
+		char *abs = realpath(dir, NULL);
+
+		if (!abs || strlen(abs) >= sizeof(dir) - 8) {
+			free(abs);
+			return -1;
+		}
+		memcpy(dir, abs, strlen(abs) + 1);
+		free(abs);
+		snprintf(root, sizeof(root), "%s/root", dir);
+	}
 	bench_self(self, sizeof(self));
 	snprintf(guest, sizeof(guest), "%s", self);
 	if (strrchr(guest, '/'))
