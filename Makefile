@@ -22,6 +22,8 @@ LIB_SRC := src/stream.c src/dfa.c src/compat.c src/unpack.c src/policy.c \
 	   src/label.c src/audit.c src/perms.c src/names.c src/file.c \
 	   src/domain.c src/engine.c src/net.c src/capability.c src/ipc.c \
 	   src/ptrace.c src/labelmatch.c src/af_unix.c
+# issue 7 (tools): product walks of two DFAs for aamed diff
+LIB_SRC += src/diff.c
 TOOL_SRC := tools/aamed.c tools/words.c tools/json.c tools/request.c \
 	    tools/query.c tools/compile.c tools/bench.c tools/req_net.c \
 	    tools/req_ipc.c
@@ -44,7 +46,8 @@ TOOL_OBJ += $(BENCH_OBJ)
 # aamed explain/replay/diff/coverage (tools/explain.c ... tools/tl_*.c),
 # man pages (man/), bash completion (completion/), JSON schemas
 # (docs/json-schema/). replay parses records with libapparmor's parser.
-TL_SRC := tools/tl_common.c tools/tl_source.c tools/explain.c tools/replay.c
+TL_SRC := tools/tl_common.c tools/tl_source.c tools/explain.c tools/replay.c \
+	  tools/diff.c
 TL_OBJ := $(TL_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ += $(TL_OBJ)
 # ---------------------------------------------------------------- end tools
