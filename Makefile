@@ -47,7 +47,7 @@ TOOL_OBJ += $(BENCH_OBJ)
 # man pages (man/), bash completion (completion/), JSON schemas
 # (docs/json-schema/). replay parses records with libapparmor's parser.
 TL_SRC := tools/tl_common.c tools/tl_source.c tools/explain.c tools/replay.c \
-	  tools/diff.c
+	  tools/diff.c tools/coverage.c
 TL_OBJ := $(TL_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ += $(TL_OBJ)
 # ---------------------------------------------------------------- end tools

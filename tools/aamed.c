@@ -19,6 +19,7 @@ static void usage(FILE *f)
 	      "  explain  a decision and why: rules, modes, transition\n"
 	      "  replay   decide the records of audit logs against a new policy\n"
 	      "  diff     the semantic difference of two policies, with witnesses\n"
+	      "  coverage which rules the requests of audit logs exercise\n"
 	      "  version  print the version\n"
 	      "\n"
 	      "Exit codes: 0 allowed, 1 denied, 2 usage or input error,\n"
@@ -58,6 +59,8 @@ int main(int argc, char **argv)
 		return cmd_replay(argc - 2, argv + 2);
 	if (!strcmp(cmd, "diff"))
 		return cmd_diff(argc - 2, argv + 2);
+	if (!strcmp(cmd, "coverage"))
+		return cmd_coverage(argc - 2, argv + 2);
 	fprintf(stderr, "aamed: unknown command \"%s\"\n", cmd);
 	usage(stderr);
 	return EXIT_USAGE;

@@ -151,6 +151,9 @@ struct replay {
 	bool last_denied;
 	struct memo *memo;	/* MEMO_SLOTS, direct-mapped */
 	long memo_hits;
+	/* aamed coverage: called for every rebuilt request */
+	void (*hook)(void *arg, const struct query *q, const aamed_label *l);
+	void *hook_arg;
 };
 
 static void unrebuildable(struct replay *r, const char *reason,
@@ -455,6 +458,8 @@ static void parse_one(struct replay *r, char *text, const char *file,
 		free_record(rec);
 		return;
 	}
+	if (r->hook)
+		r->hook(r->hook_arg, &q, l);
 	r->rebuilt++;
 	now_denied = e != 0;
 	r->last_denied = now_denied;
@@ -1038,4 +1043,40 @@ int cmd_replay(int argc, char **argv)
 	free(r);
 	free(buf);
 	return rc;
+}
+
+/*
+ * The reading half of replay for aamed coverage (tools/coverage.c):
+ * every rebuilt request of the logs goes to hook. No memo (each record
+ * counts). Returns the number of input errors.
+ */
+long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
+		    void (*hook)(void *, const struct query *, const aamed_label *),
+		    void *arg, long *records, long *rebuilt)
+{
+	struct replay *r = calloc(1, sizeof(*r));
+	char *buf = malloc(1 << 20);
+	long errors;
+	int i;
+
+	if (!r || !buf) {
+		free(r);
+		free(buf);
+		return -1;
+	}
+	r->policy = policy;
+	r->hook = hook;
+	r->hook_arg = arg;
+	for (i = 0; i < n; i++)
+		replay_file(r, logs[i], buf, 1 << 20);
+	errors = r->input_errors;
+	*records = r->records;
+	*rebuilt = r->rebuilt;
+	for (i = 0; i < 64; i++)
+		free(r->lc[i].text);
+	table_free(&r->changes);
+	table_free(&r->reasons);
+	free(r);
+	free(buf);
+	return errors;
 }

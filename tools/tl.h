@@ -116,6 +116,11 @@ void tl_source_match(struct tl_source *s, const char *hname,
 		     void *arg);
 int tl_query_class(const struct query *q);
 
+/* replay.c: every rebuilt request of the logs, for coverage */
+long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
+		    void (*hook)(void *, const struct query *, const aamed_label *),
+		    void *arg, long *records, long *rebuilt);
+
 /* The subcommands (tools/aamed.c dispatches to them). */
 int cmd_explain(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
