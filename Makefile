@@ -47,7 +47,7 @@ TOOL_OBJ += $(BENCH_OBJ)
 # man pages (man/), bash completion (completion/), JSON schemas
 # (docs/json-schema/). replay parses records with libapparmor's parser.
 TL_SRC := tools/tl_common.c tools/tl_source.c tools/explain.c tools/replay.c \
-	  tools/diff.c tools/coverage.c
+	  tools/diff.c tools/coverage.c tools/tl_json.c
 TL_OBJ := $(TL_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ += $(TL_OBJ)
 # ---------------------------------------------------------------- end tools
@@ -80,8 +80,12 @@ $(BUILD)/aamed.pc: aamed.pc.in
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
 # ---------------------------------------------------------------- tools rules (issue 7)
-$(TL_OBJ): tools/tl.h
+$(TL_OBJ): tools/tl.h tools/tl_json.h
 $(BUILD)/aamed: BENCH_LIBS += -lapparmor
+# the JSON schema checker of tests/tools
+$(BUILD)/tests/schemacheck: tests/tools/schemacheck.c tools/tl_json.c tools/tl_json.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tests/tools/schemacheck.c tools/tl_json.c -lm
 # ---------------------------------------------------------------- end tools rules
 
 # ---------------------------------------------------------------- bench rules (issue 6)
