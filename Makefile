@@ -47,7 +47,7 @@ TOOL_OBJ += $(BENCH_OBJ)
 # man pages (man/), bash completion (completion/), JSON schemas
 # (docs/json-schema/). replay parses records with libapparmor's parser.
 TL_SRC := tools/tl_common.c tools/tl_source.c tools/explain.c tools/replay.c \
-	  tools/diff.c tools/coverage.c tools/tl_json.c
+	  tools/diff.c tools/coverage.c tools/tl_json.c tools/help.c
 TL_OBJ := $(TL_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ += $(TL_OBJ)
 # ---------------------------------------------------------------- end tools
@@ -82,6 +82,17 @@ $(BUILD)/aamed.pc: aamed.pc.in
 # ---------------------------------------------------------------- tools rules (issue 7)
 $(TL_OBJ): tools/tl.h tools/tl_json.h
 $(BUILD)/aamed: BENCH_LIBS += -lapparmor
+$(BUILD)/tools/help.o: ALL_CFLAGS += -DAAMED_MANDIR='"$(PREFIX)/share/man"'
+install: install-tools
+.PHONY: install-tools
+install-tools: all
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/aamed/json-schema
+	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 completion/aamed.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/aamed
+	install -m 644 docs/json-schema/*.json $(DESTDIR)$(PREFIX)/share/aamed/json-schema/
 # the JSON schema checker of tests/tools
 $(BUILD)/tests/schemacheck: tests/tools/schemacheck.c tools/tl_json.c tools/tl_json.h
 	@mkdir -p $(dir $@)

@@ -20,6 +20,7 @@ static void usage(FILE *f)
 	      "  replay   decide the records of audit logs against a new policy\n"
 	      "  diff     the semantic difference of two policies, with witnesses\n"
 	      "  coverage which rules the requests of audit logs exercise\n"
+	      "  help     help CMD: the manual page of a command\n"
 	      "  version  print the version\n"
 	      "\n"
 	      "Exit codes: 0 allowed, 1 denied, 2 usage or input error,\n"
@@ -37,6 +38,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (!strcmp(cmd, "help") && argc > 2)
+		return cmd_help(argc - 2, argv + 2);
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
 		usage(stdout);
 		return EXIT_ALLOWED;

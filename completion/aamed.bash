@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bash completion for aamed
+_aamed()
+{
+	local cur prev cmd
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD-1]}
+	cmd=${COMP_WORDS[1]}
+	if [ "$COMP_CWORD" -eq 1 ]; then
+		COMPREPLY=($(compgen -W "compile query attach explain replay diff coverage bench help version" -- "$cur"))
+		return
+	fi
+	case $prev in
+	--policy|--source|--batch|-o|-I)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return ;;
+	--kernel)
+		COMPREPLY=($(compgen -W "6.1 6.12 upstream" -- "$cur"))
+		return ;;
+	--features)
+		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.12" -f -- "$cur"))
+		return ;;
+	esac
+	case $cmd in
+	help)
+		COMPREPLY=($(compgen -W "compile query attach explain replay diff coverage bench" -- "$cur")) ;;
+	query|explain)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --protocol --sock-label --type --addr --peer-addr --noaudit" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W "file net unix capability signal ptrace" -- "$cur"))
+		fi ;;
+	replay)
+		COMPREPLY=($(compgen -W "--policy --json --kernel --stats --no-memo" -f -- "$cur")) ;;
+	diff)
+		COMPREPLY=($(compgen -W "--json --kernel --profile --features -I" -f -- "$cur")) ;;
+	coverage)
+		COMPREPLY=($(compgen -W "--policy --json --kernel --source --features -I" -f -- "$cur")) ;;
+	*)
+		COMPREPLY=($(compgen -f -- "$cur")) ;;
+	esac
+}
+complete -F _aamed aamed
