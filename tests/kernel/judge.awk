@@ -30,7 +30,12 @@
 # and one line per golden contradiction:
 #   golden TAB kver TAB SOURCE TAB id TAB expected TAB kernel's answer
 
-function classof(op) {
+function classof(op, a1, q) {
+	if (q ~ /(^| )capability /) return "capability"
+	if (op == "socket" || op == "sockop")
+		return a1 == "unix" ? "unix" : "net"
+	if (op == "kill") return "signal"
+	if (op == "ptrace") return "ptrace"
 	if (op == "exec") return "exec"
 	if (op == "link") return "link"
 	if (op == "rename") return "rename"
@@ -134,6 +139,7 @@ FNR == NR {
 			    i > 3)
 				break
 		op[w[2]] = w[i]
+		arg1[w[2]] = w[i + 1]
 	} else if (w[1] == "undecidable") {
 		und[w[2]] = 1
 		undk[w[2]] = w[3]
@@ -152,7 +158,7 @@ FNR == NR {
 {
 	split("", krec); split("", arec)
 	id = $1; label = $2; query = $3; kv = $4; xl = $5
-	cls = classof(op[id])
+	cls = classof(op[id], arg1[id], query)
 	krec_n = 0; arec_n = 0; tr = ""; av = ""
 	npost = 0
 	for (i = 6; i <= NF && $i != "@AAMED@"; i++) {

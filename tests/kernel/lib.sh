@@ -5,7 +5,8 @@
 # Plain POSIX sh; source it after setting $here (tests/kernel).
 
 : "${QEMU:=qemu-system-x86_64}"
-: "${BOOT_TIMEOUT:=90}"	# hard limit on one guest, seconds
+: "${BOOT_TIMEOUT:=240}"	# hard limit on one guest, seconds (a hang guard:
+			# a run takes ~60-100 s, more on a loaded host)
 : "${BUSYBOX:=$(command -v busybox || echo /bin/busybox)}"
 
 # build_probe OUT - static guest program
