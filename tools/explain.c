@@ -31,6 +31,7 @@ struct member {
 	/* --source */
 	struct tl_rule *rules[64];
 	uint32_t bits[64];
+	bool owner_only[64];	/* grants only when fsuid is the owner */
 	int nrules;
 };
 
@@ -171,6 +172,7 @@ static void on_rule(struct tl_rule *r, uint32_t bits, void *arg)
 
 	if (m->nrules < 64) {
 		m->rules[m->nrules] = r;
+		m->owner_only[m->nrules] = false;
 		m->bits[m->nrules++] = bits;
 	}
 }
@@ -227,6 +229,16 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 		m->reason = "deny-rule";
 	else
 		m->reason = "no-rule";
+	if (!strcmp(m->reason ? m->reason : "", "owner") && src && src->policy) {
+		/* the owner rules that would grant it */
+		struct query q2 = *q;
+		int n0 = m->nrules, j;
+
+		q2.file.fsuid = q2.file.ouid;
+		tl_source_match(src, p->hname, &q2, m->request, on_rule, m);
+		for (j = n0; j < m->nrules; j++)
+			m->owner_only[j] = true;
+	}
 	if (any_record) {
 		for (i = 0; i < m->ans.recs.n; i++)
 			if (m->ans.recs.rec[i].profile &&
@@ -326,9 +338,10 @@ static void print_text(const struct query *q, struct member *ms, int n,
 			       m->ans.x.name);
 		for (j = 0; j < m->nrules; j++) {
 			mask_str(c, m->bits[j], b1, sizeof(b1));
-			printf("  %s:%d: %s\t(%s \"%s\")\n", m->rules[j]->file,
+			printf("  %s:%d: %s\t(%s \"%s\"%s)\n", m->rules[j]->file,
 			       m->rules[j]->line, m->rules[j]->text,
-			       m->rules[j]->deny ? "denies" : "grants", b1);
+			       m->rules[j]->deny ? "denies" : "grants", b1,
+			       m->owner_only[j] ? " to the owner only" : "");
 		}
 	}
 	for (i = 0; i < all->recs.n; i++)
@@ -452,7 +465,8 @@ static void print_json(const struct query *q, struct member *ms, int n,
 				json_key(f, &rf, "rule");
 				json_str(f, m->rules[j]->text);
 				json_key(f, &rf, "effect");
-				json_str(f, m->rules[j]->deny ? "deny" : "allow");
+				json_str(f, m->rules[j]->deny ? "deny"
+					    : m->owner_only[j] ? "owner-allow" : "allow");
 				mask_str(c, m->bits[j], b, sizeof(b));
 				json_key(f, &rf, "perms");
 				json_str(f, b);

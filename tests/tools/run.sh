@@ -1,0 +1,282 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/tools: aamed explain, replay, diff, coverage, help, the man pages,
+# the bash completion and the JSON schemas. Every expectation here is
+# written by hand (from the profiles and records, not from aamed's output).
+# Usage: sh tests/tools/run.sh build/aamed   Ends with "N passed, N failed".
+set -u
+A=${1:-build/aamed}
+case $A in /*) ;; *) A=$(pwd)/$A ;; esac
+B=$(dirname "$A")
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-tools.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# expect NAME WANTED_RC CMD... : run, keep output in $T/out, check the rc
+expect() {
+	_n=$1 _rc=$2
+	shift 2
+	"$@" >"$T/out" 2>"$T/err"
+	_got=$?
+	if [ "$_got" -eq "$_rc" ]; then ok; else ko "$_n: exit $_got, wanted $_rc"; sed 's/^/    /' "$T/err" "$T/out" | head -20; fi
+}
+has() { if grep -qF -- "$2" "$T/out"; then ok; else ko "$1: no \"$2\" in output"; sed 's/^/    /' "$T/out" | head -20; fi; }
+hasnt() { if grep -qF -- "$2" "$T/out"; then ko "$1: unexpected \"$2\""; else ok; fi; }
+has_err() { if grep -qF -- "$2" "$T/err"; then ok; else ko "$1: no \"$2\" on stderr"; sed 's/^/    /' "$T/err" | head; fi; }
+schema() { # schema NAME SCHEMA: $T/out against docs/json-schema/SCHEMA
+	if "$B/tests/schemacheck" "$ROOT/docs/json-schema/$2" "$T/out" >"$T/sc"; then ok; else ko "$1: schema $2"; head "$T/sc"; fi
+}
+make --no-print-directory "$B/tests/schemacheck" >/dev/null 2>&1 || ko "build schemacheck"
+FEAT=$ROOT/tests/features/linux-6.1
+comp() { "$A" compile --features "$FEAT" -o "$2" "$1" 2>"$T/cerr" || { ko "compile $1"; cat "$T/cerr"; }; }
+
+# ---------------------------------------------------------------- explain
+cat >"$T/ov.sd" <<'SD'
+profile t_ov {
+  /srv/** rw,
+  deny /srv/secret/** w,
+  owner /home/*/notes r,
+  /srv/log/* a,
+  capability chown,
+  deny capability sys_admin,
+  /usr/bin/tool px -> t_tool,
+}
+profile t_tool {
+}
+SD
+comp "$T/ov.sd" "$T/ov.bin"
+X="$A explain --features $FEAT --policy $T/ov.bin --source $T/ov.sd --label t_ov"
+expect explain-deny 1 $X file /srv/secret/a w
+has explain-deny "denied: a deny rule matches"
+has explain-deny "ov.sd:3: deny /srv/secret/** w,"
+has explain-deny "ov.sd:2: /srv/** rw,"
+expect explain-allow-overlap 0 $X file /srv/secret/a r
+has explain-allow-overlap "ov.sd:2: /srv/** rw,"
+hasnt explain-allow-overlap "ov.sd:3:"
+expect explain-owner 1 $X file /home/u/notes r --fsuid 1000 --ouid 0
+has explain-owner "only an owner rule grants it"
+has explain-owner "ov.sd:4: owner /home/*/notes r,"
+expect explain-owner-ok 0 $X file /home/u/notes r --fsuid 1000 --ouid 1000
+expect explain-norule 1 $X file /etc/passwd r
+has explain-norule "no rule grants it"
+has explain-norule 'record	apparmor="DENIED" operation="open" profile="t_ov" name="/etc/passwd"'
+expect explain-cap 0 $X capability chown
+has explain-cap "ov.sd:6: capability chown,"
+expect explain-capdeny 1 $X capability sys_admin
+has explain-capdeny "ov.sd:7: deny capability sys_admin,"
+has explain-capdeny "record: quiet"
+expect explain-exec 0 $X file /usr/bin/tool x
+has explain-exec "transition	px:t_tool"
+has explain-exec "ov.sd:8: /usr/bin/tool px -> t_tool,"
+expect explain-json 1 $X --json file /srv/secret/a w
+schema explain-json explain.v1.json
+has explain-json '"reason":"deny-rule"'
+expect explain-json-norule 0 "$A" explain --policy "$T/ov.bin" --json --label t_ov capability chown
+schema explain-json-norule explain.v1.json
+# a Debian profile with its includes: abstractions/base grants ld.so.cache
+if [ -f /etc/apparmor.d/usr.sbin.nscd ]; then
+	comp /etc/apparmor.d/usr.sbin.nscd "$T/nscd.bin"
+	expect explain-debian 0 "$A" explain --features "$FEAT" --policy "$T/nscd.bin" \
+		--source /etc/apparmor.d/usr.sbin.nscd --label nscd file /etc/ld.so.cache r
+	has explain-debian "/etc/apparmor.d/abstractions/base:"
+	has explain-debian "ld.so.cache"
+fi
+
+# ---------------------------------------------------------------- replay: kernel records
+# The records real kernels logged (tests/kernel/expected), replayed against
+# the policy that produced them: no decision may change. The only records
+# not rebuilt are the complain-mode learning profiles' own (//null-...),
+# which exist in no policy (hand count per case file below).
+for c in file-basic:0 debian:4 exec-modes:3 golden:2 ipc:0; do
+	name=${c%%:*}
+	nr=${c#*:}
+	awk -v pre="$T/$name" '
+		/^[ \t]*@end[ \t]*$/ { if (inp) close(f); inp = 0; next }
+		inp { print > f }
+		/^[ \t]*@policy[ \t]*$/ { inp = 1; f = pre "." ++n ".sd"; printf "" > f }
+	' "tests/kernel/cases/$name.cases"
+	mkdir -p "$T/$name.pol"
+	for sd in "$T/$name".[0-9]*.sd; do
+		apparmor_parser -Q -S --features-file "$FEAT" -I /etc/apparmor.d "$sd" \
+			>"$T/$name.pol/$(basename "$sd").bin" 2>/dev/null || ko "compile $sd"
+	done
+	for ver in 6.1 6.12; do
+		f=tests/kernel/expected/$name.$ver.tsv
+		[ -f "$f" ] || continue
+		# 6.1: auditd's form; 6.12: kernel log lines (with class=)
+		awk -F '\t' -v v="$ver" '!/^#/ { for (i = 6; i <= NF; i++)
+			if (v == "6.1") printf "type=AVC msg=audit(1700000000.%03d:%d): %s\n", NR % 1000, NR, $i
+			else printf "Jan  1 00:00:00 h kernel: [%d.0] audit: type=1400 audit(1700000000.%03d:%d): %s\n", NR, NR % 1000, NR, $i }' \
+			"$f" >"$T/$name.$ver.log"
+		n=$(wc -l <"$T/$name.$ver.log")
+		expect "replay-$name.$ver" 0 "$A" replay --kernel "$ver" --policy "$T/$name.pol" "$T/$name.$ver.log"
+		has "replay-$name.$ver" "$n records, $((n - nr)) rebuilt, 0 changed"
+	done
+done
+# file-basic against a changed t_files: r.txt gains w, other.txt gains r.
+# The 6.1 records hold 4 denials of w on r.txt (3 opens, 1 truncate) and 3 of r on other.txt
+# (counted by hand in tests/kernel/expected/file-basic.6.1.tsv).
+sed -e 's|^  /srv/data/r.txt r,|  /srv/data/r.txt rw,\n  /srv/data/other.txt r,|' "$T/file-basic.1.sd" >"$T/fb-new.sd"
+mkdir -p "$T/fb-new"
+cp "$T"/file-basic.pol/* "$T/fb-new/"
+apparmor_parser -Q -S --features-file "$FEAT" "$T/fb-new.sd" >"$T/fb-new/file-basic.1.sd.bin" 2>/dev/null || ko "compile fb-new"
+expect replay-changed 1 "$A" replay --policy "$T/fb-new" "$T/file-basic.6.1.log"
+has replay-changed "now ALLOWED, was denied (7)"
+has replay-changed "3  t_files  open /srv/data/r.txt  \"w\""
+has replay-changed "1  t_files  truncate /srv/data/r.txt  \"w\""
+has replay-changed "3  t_files  open /srv/data/other.txt  \"r\""
+hasnt replay-changed "now DENIED"
+expect replay-changed-json 1 "$A" replay --json --policy "$T/fb-new" "$T/file-basic.6.1.log"
+schema replay-changed-json replay.v1.json
+has replay-changed-json '"changed":7,"now_denied":0,"now_allowed":7'
+
+# ---------------------------------------------------------------- replay: libapparmor's test inputs
+# Hand-written outcome (tests/tools/data/libapparmor-new.sd): signal,
+# ptrace tracedby, sendmsg, chown now allowed; hello.sh's exec (complain
+# before, enforce with no rule now) now denied; dolphin and cargo
+# unchanged; mount, the STATUS record and change_hat not rebuilt.
+comp tests/tools/data/libapparmor-new.sd "$T/la.bin"
+expect replay-libapparmor 1 "$A" replay --policy "$T/la.bin" tests/tools/data/libapparmor.log
+has replay-libapparmor "10 records, 7 rebuilt, 5 changed (1 now denied, 4 now allowed), 3 not rebuilt"
+has replay-libapparmor "/home/cb/bin/hello.sh  exec /usr/bin/rm"
+has replay-libapparmor "/usr/sbin/cupsd  chown /run/cups/certs/"
+has replay-libapparmor "/usr/bin/evince-thumbnailer  sendmsg"
+has replay-libapparmor "operation \"mount\" not decided by aamed"
+has replay-libapparmor "not a decision (STATUS, HINT or ERROR record)  (tests/tools/data/libapparmor.log:8)"
+expect replay-libapparmor-json 1 "$A" replay --json --policy "$T/la.bin" tests/tools/data/libapparmor.log
+schema replay-libapparmor-json replay.v1.json
+
+# ---------------------------------------------------------------- replay: journal formats, malformed input
+L1='audit: type=1400 audit(1700000000.100:1): apparmor=\"DENIED\" operation=\"open\" profile=\"/usr/sbin/cupsd\" name=\"/run/cups/certs/x\" pid=5 comm=\"cupsd\" requested_mask=\"r\" denied_mask=\"r\" fsuid=0 ouid=0'
+L2='audit: type=1400 audit(1700000000.100:2): apparmor=\"DENIED\" operation=\"chown\" profile=\"/usr/sbin/cupsd\" name=\"/run/cups/certs/\" pid=5 comm=\"cupsd\" requested_mask=\"w\" denied_mask=\"w\" fsuid=0 ouid=4'
+{
+	printf '{"__CURSOR":"s=1","_TRANSPORT":"kernel","MESSAGE":"%s"}\n' "$L1"
+	printf '{"__CURSOR":"s=2","MESSAGE":"not json"\n'
+	printf '{"__CURSOR":"s=3","_TRANSPORT":"kernel","MESSAGE":"%s"}\n' "$L2"
+	printf '{"__CURSOR":"s=4","MESSAGE":"systemd: something else"}\n'
+} >"$T/j.json"
+expect replay-json-malformed 2 "$A" replay --policy "$T/la.bin" "$T/j.json"
+has_err replay-json-malformed "j.json:2: malformed JSON"
+has replay-json-malformed "2 records, 2 rebuilt, 1 changed (0 now denied, 1 now allowed)"
+has replay-json-malformed "1 other lines, 1 input errors"
+# journalctl -o export: KEY=VALUE lines, an empty line ends an entry;
+# MESSAGE of the second entry in the binary form (name, le64 size, data)
+L2E=$(printf '%s' "$L2" | sed 's/\\"/"/g')
+{
+	printf '__CURSOR=s=1\n_TRANSPORT=kernel\nMESSAGE=%s\n\n' "$(printf '%s' "$L1" | sed 's/\\"/"/g')"
+	printf '__CURSOR=s=2\nMESSAGE\n'
+	n=$(printf '%s' "$L2E" | wc -c)
+	printf "$(printf '\\%03o\\%03o\\000\\000\\000\\000\\000\\000' $((n % 256)) $((n / 256)))"
+	printf '%s\n\n' "$L2E"
+} >"$T/j.export"
+expect replay-export 1 "$A" replay --policy "$T/la.bin" "$T/j.export"
+has replay-export "2 records, 2 rebuilt, 1 changed"
+printf '__CURSOR=s=1\nMESSAGE\n\003\000' >"$T/bad.export"
+expect replay-export-truncated 2 "$A" replay --policy "$T/la.bin" "$T/bad.export"
+has_err replay-export-truncated "bad.export:2: export format: truncated binary field"
+expect replay-missing 2 "$A" replay --policy "$T/la.bin" "$T/none.log" tests/tools/data/libapparmor.log
+has_err replay-missing "none.log: No such file"
+has replay-missing "10 records"
+expect replay-usage 2 "$A" replay "$T/j.json"
+
+# ---------------------------------------------------------------- diff
+# equivalent spellings (as parser/tst/equality.sh): no difference, exit 0
+eq() { # eq NAME RULES_A RULES_B
+	printf 'profile t {\n%b\n}\n' "$2" >"$T/a.sd"
+	printf 'profile t {\n%b\n}\n' "$3" >"$T/b.sd"
+	expect "diff-eq-$1" 0 "$A" diff --features "$FEAT" "$T/a.sd" "$T/b.sd"
+	has "diff-eq-$1" "no semantic difference"
+}
+eq split-perms '  /a r,\n  /a w,' '  /a rw,'
+eq alternation '  /foo/{a,b} r,' '  /foo/a r,\n  /foo/b r,'
+eq caps '  capability chown,\n  capability fowner,' '  capability chown fowner,'
+eq exec-split '  /a ix,\n  /a r,' '  /a rix,'
+eq deny-order '  deny /a w,\n  /a rw,' '  /a r,\n  deny /a w,'
+eq glob-cover '  /b/** rw,\n  /b/* rw,' '  /b/** rw,'
+eq net '  network inet stream,\n  network inet dgram,' '  network inet stream,\n  network inet dgram,\n  network inet stream,'
+eq owner-twice '  owner /h/** r,\n  owner /h/x r,' '  owner /h/** r,'
+# known differences, each with its witness
+df() { # df NAME RULES_A RULES_B EXPECTED_LINE...
+	_n=$1
+	printf 'profile t {\n%b\n}\n' "$2" >"$T/a.sd"
+	printf 'profile t {\n%b\n}\n' "$3" >"$T/b.sd"
+	shift 3
+	expect "diff-$_n" 1 "$A" diff --features "$FEAT" "$T/a.sd" "$T/b.sd"
+	for l in "$@"; do has "diff-$_n" "$l"; done
+}
+df add-write '  /a r,' '  /a rw,' 'file       +wacd' ' /a'
+df remove-read '  /etc/x r,\n  /etc/y r,' '  /etc/y r,' 'file       -r' ' /etc/x'
+df add-cap '  capability chown,' '  capability chown,\n  capability net_admin,' 'capability +' 'net_admin'
+df transition '  /bin/x ix,' '  /bin/x px,' 'transition ix => px' '/bin/x'
+df owner '  /h/x r,' '  owner /h/x r,' 'file       -r' '/h/x'
+df signal '  signal send set=term peer=foo,' '  signal send set=(term,kill) peer=foo,' 'signal     +send' 'signal=kill peer=foo'
+df net '  network inet stream,' '  network inet stream,\n  network inet6 dgram,' 'network' 'inet6 dgram'
+df deny-quiet '  /a r,' '  /a r,\n  deny /b r,' 'quiet +r' '/b'
+printf 'profile t flags=(complain) {\n  /a r,\n}\n' >"$T/c.sd"
+printf 'profile t {\n  /a r,\n}\n' >"$T/e.sd"
+expect diff-mode 1 "$A" diff --features "$FEAT" "$T/c.sd" "$T/e.sd"
+has diff-mode "mode complain => enforce"
+printf 'profile t {\n}\nprofile u {\n}\n' >"$T/two.sd"
+expect diff-added 1 "$A" diff --features "$FEAT" "$T/e.sd" "$T/two.sd"
+has diff-added "profile u: added"
+expect diff-json 1 "$A" diff --json --features "$FEAT" "$T/c.sd" "$T/two.sd"
+schema diff-json diff.v1.json
+expect diff-json-eq 0 "$A" diff --json "$T/ov.bin" "$T/ov.bin"
+schema diff-json-eq diff.v1.json
+has diff-json-eq '"profiles":[],"different":false'
+# a real profile of apparmor-profiles against an edited copy, as blobs
+FF=/usr/share/apparmor/extra-profiles/usr.lib.firefox.firefox
+if [ -f "$FF" ]; then
+	comp "$FF" "$T/ff1.bin"
+	sed 's|^  /etc/mailcap r,|  /etc/mailcap rw,|' "$FF" >"$T/ff2.sd"
+	comp "$T/ff2.sd" "$T/ff2.bin"
+	expect diff-firefox 1 "$A" diff "$T/ff1.bin" "$T/ff2.bin"
+	has diff-firefox "+wacd"
+	has diff-firefox "/etc/mailcap"
+	expect diff-firefox-same 0 "$A" diff "$T/ff1.bin" "$T/ff1.bin"
+fi
+
+# ---------------------------------------------------------------- coverage
+cat >"$T/cov.log" <<'LOG'
+type=AVC msg=audit(1.1:1): apparmor="AUDIT" operation="open" profile="t_ov" name="/srv/data/x" pid=1 comm="a" requested_mask="r" fsuid=0 ouid=0
+type=AVC msg=audit(1.1:2): apparmor="DENIED" operation="open" profile="t_ov" name="/srv/secret/k" pid=1 comm="a" requested_mask="w" denied_mask="w" fsuid=0 ouid=0
+type=AVC msg=audit(1.1:3): apparmor="AUDIT" operation="capable" profile="t_ov" pid=1 comm="a" capability=0  capname="chown"
+LOG
+expect coverage-source 1 "$A" coverage --features "$FEAT" --policy "$T/ov.bin" --source "$T/ov.sd" "$T/cov.log"
+has coverage-source "profile t_ov: 3 requests, 3 of 7 rules used"
+has coverage-source "     2  $T/ov.sd:2: /srv/** rw,"
+has coverage-source "     1  $T/ov.sd:3: deny /srv/secret/** w,"
+has coverage-source "     0  $T/ov.sd:5: /srv/log/* a,"
+has coverage-source "     1  $T/ov.sd:6: capability chown,"
+expect coverage-json 1 "$A" coverage --json --features "$FEAT" --policy "$T/ov.bin" --source "$T/ov.sd" "$T/cov.log"
+schema coverage-json coverage.v1.json
+expect coverage-blob 1 "$A" coverage --policy "$T/ov.bin" "$T/cov.log"
+has coverage-blob "profile t_ov: 3 requests"
+expect coverage-blob-json 1 "$A" coverage --json --policy "$T/ov.bin" "$T/cov.log"
+schema coverage-blob-json coverage.v1.json
+
+# ---------------------------------------------------------------- help, man pages, completion
+for c in explain replay diff coverage; do
+	[ -f "man/aamed-$c.1" ] && ok || ko "man/aamed-$c.1 missing"
+	expect "help-$c" 0 env MANPAGER=cat PAGER=cat AAMED_SRCDIR="$ROOT" "$A" help "$c"
+	has "help-$c" "aamed $c"
+done
+[ -f man/aamed.1 ] && ok || ko "man/aamed.1 missing"
+if command -v bash >/dev/null; then
+	bash -n completion/aamed.bash && ok || ko "completion/aamed.bash: syntax"
+	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed re); COMP_CWORD=1; _aamed; echo "${COMPREPLY[*]}"')
+	[ "$out" = replay ] && ok || ko "completion: \"aamed re\" gave \"$out\""
+fi
+rm -rf "$T/inst"
+make --no-print-directory install PREFIX="$T/inst" >/dev/null 2>&1 || ko "make install"
+for f in share/man/man1/aamed-replay.1 share/man/man1/aamed.1 \
+	share/bash-completion/completions/aamed share/aamed/json-schema/diff.v1.json; do
+	[ -f "$T/inst/$f" ] && ok || ko "make install: no $f"
+done
+
+echo "tools: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
