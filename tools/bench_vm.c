@@ -109,6 +109,7 @@ static const char init_script[] =
 	"mount -t debugfs none /sys/kernel/debug 2>/dev/null\n"
 	"mount -t devtmpfs dev /dev\n"
 	"mount -t tmpfs tmp /tmp\n"
+	"ifconfig lo 127.0.0.1 up\n"	/* tcp-stream: loopback */
 	"/guest $(cat /guest.args)\n"
 	"echo \"aamed-guest-exit=$?\"\n"
 	"sync\n"
@@ -204,7 +205,7 @@ int bench_vm_point(const struct vm_opts *v, const char *mode,
 	}
 	snprintf(cmd, sizeof(cmd),
 		 "cp \"$(command -v busybox || echo /bin/busybox)\" '%s/bin/busybox' && "
-		 "for a in sh mount poweroff cat echo sync; do ln -s busybox '%s/bin/'$a; done && "
+		 "for a in sh mount poweroff cat echo sync ifconfig; do ln -s busybox '%s/bin/'$a; done && "
 		 "cp '%s' '%s/guest'", root, root, guest, root);
 	if (sh(cmd))
 		return -1;
