@@ -17,13 +17,13 @@ static int complain_error(int error)
 	return (error == -EPERM || error == -EACCES) ? 0 : error;
 }
 
-int aa_audit(const struct aa_audit_ctx *ctx, enum aamed_audit_type type,
-	     const struct aa_profile *profile, struct aamed_audit *rec)
+int aa_audit_type(enum aamed_audit_type type, const struct aa_profile *profile,
+		  int error)
 {
 	if (type == AUDIT_AUTO) {
-		if (!rec->error) {
+		if (!error) {
 			if (profile->audit != AUDIT_ALL)
-				return 0;
+				return -1;
 			type = AAMED_AUDIT_AUDIT;
 		} else if (profile->mode == APPARMOR_COMPLAIN) {
 			type = AAMED_AUDIT_ALLOWED;
@@ -33,17 +33,30 @@ int aa_audit(const struct aa_audit_ctx *ctx, enum aamed_audit_type type,
 	}
 	if (profile->audit == AUDIT_QUIET ||
 	    (type == AAMED_AUDIT_DENIED && profile->audit == AUDIT_QUIET_DENIED))
-		return rec->error;
+		return -1;
 	if (profile->mode == APPARMOR_KILL && type == AAMED_AUDIT_DENIED)
 		type = AAMED_AUDIT_KILLED;
-	rec->type = type;
+	return (int)type;
+}
+
+int aa_audit_result(int type, int error)
+{
+	return type == AAMED_AUDIT_ALLOWED ? complain_error(error) : error;
+}
+
+int aa_audit(const struct aa_audit_ctx *ctx, enum aamed_audit_type type,
+	     const struct aa_profile *profile, struct aamed_audit *rec)
+{
+	int t = aa_audit_type(type, profile, rec->error);
+
+	if (t < 0)
+		return rec->error;
+	rec->type = (enum aamed_audit_type)t;
 	rec->ns = profile->ns->name[0] ? profile->ns->name : NULL;
 	rec->profile = profile->hname;
 	if (ctx && ctx->fn)
 		ctx->fn(rec, ctx->arg);
-	if (type == AAMED_AUDIT_ALLOWED)
-		return complain_error(rec->error);
-	return rec->error;
+	return aa_audit_result(t, rec->error);
 }
 
 /* ------------------------------------------------------------------ */

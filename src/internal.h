@@ -418,16 +418,29 @@ size_t aa_ptrace_perms_str(uint32_t mask, char *buf, size_t len);
 
 /*
  * The kernel's generic aa_check_perms() after aa_apply_modes_to_perms():
- * denied = request & (~allow | deny); complain/kill/quiet/hide from perms.
- * rec is filled by the caller with the class fields; it is completed and
- * emitted only when a record is due.
+ * denied = request & (~allow | deny); complain/kill/quiet from perms.
+ * fill(rec, data) writes the class fields into a zeroed record; it runs
+ * only when a record is emitted.
  */
+typedef void (*aa_fill_fn)(struct aamed_audit *rec, void *data);
 void aa_apply_modes_to_perms(const struct aa_profile *profile,
 			     struct aa_perms *perms);
 int aa_check_perms(const struct aa_audit_ctx *ctx,
 		   const struct aa_profile *profile,
 		   const struct aa_perms *perms, uint32_t request,
-		   struct aamed_audit *rec);
+		   aa_fill_fn fill, void *data);
+/* Fill a zeroed record, complete the common fields, hand it to ctx. */
+void aa_emit(const struct aa_audit_ctx *ctx, const struct aa_profile *profile,
+	     aa_fill_fn fill, void *data, enum aamed_audit_type type,
+	     uint32_t request, uint32_t denied, int error);
+
+/*
+ * aa_audit() in two halves, for callers that build their record late:
+ * the type to emit (or -1: none) and what the kernel returns.
+ */
+int aa_audit_type(enum aamed_audit_type type, const struct aa_profile *profile,
+		  int error);
+int aa_audit_result(int type, int error);
 
 /* ------------------------------------------------------------------ */
 /* file.c, domain.c */

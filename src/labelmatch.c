@@ -175,90 +175,55 @@ static const char *peer_text(const struct aa_profile *profile,
 	return any ? buf : "---";
 }
 
-static void emit(const struct aa_audit_ctx *ctx, enum aamed_audit_type type,
-		 const struct aa_profile *profile, uint32_t request,
-		 uint32_t denied, int error, const struct aa_ipc_info *ii)
-{
-	struct aamed_audit rec;
+/* What ipc_fill() needs: the logging profile, the info, a peer buffer. */
+struct ipc_fill {
+	const struct aa_profile *profile;
+	const struct aa_ipc_info *ii;
 	char peer[1024];
+};
 
-	memset(&rec, 0, sizeof(rec));
-	rec.type = type;
-	rec.class = ii->class;
-	rec.op = ii->op;
-	rec.info = ii->info;
-	rec.error = error;
-	rec.ns = profile->ns->name[0] ? profile->ns->name : NULL;
-	rec.profile = profile->hname;
-	rec.request = request;
-	rec.denied = denied;
-	rec.peer = ii->peer ? peer_text(profile, ii->peer, peer, sizeof(peer))
-			    : NULL;
-	rec.cap = ii->cap;
-	rec.signal = ii->signal;
-	rec.unmapped_signal = ii->unmapped_signal;
-	ctx->fn(&rec, ctx->arg);
+static void ipc_fill(struct aamed_audit *rec, void *data)
+{
+	struct ipc_fill *f = data;
+	const struct aa_ipc_info *ii = f->ii;
+
+	rec->class = ii->class;
+	rec->op = ii->op;
+	rec->info = ii->info;
+	rec->peer = ii->peer ? peer_text(f->profile, ii->peer, f->peer,
+					 sizeof(f->peer))
+			     : NULL;
+	rec->cap = ii->cap;
+	rec->signal = ii->signal;
+	rec->unmapped_signal = ii->unmapped_signal;
 }
 
-/*
- * lib.c aa_check_perms(): it calls aa_audit_msg() directly, so a KILLED
- * record sends no signal here, and a denial whose bits are all quiet
- * returns before the complain conversion (it stays enforced).
- */
 int aa_ipc_check_perms(const struct aa_audit_ctx *ctx,
 		       const struct aa_profile *profile,
 		       const struct aa_perms *perms, uint32_t request,
 		       const struct aa_ipc_info *ii)
 {
-	uint32_t denied = request & (~perms->allow | perms->deny);
-	enum aamed_audit_type type;
+	struct ipc_fill f;	/* no initializer: peer[] is written only on use */
 
-	if (likely(!denied)) {
-		request &= perms->audit;
-		if (likely(!request) || !ctx || !ctx->fn)
-			return 0;
-		emit(ctx, AAMED_AUDIT_AUDIT, profile, request, 0, 0, ii);
-		return 0;
-	}
-	if (denied & perms->kill)
-		type = AAMED_AUDIT_KILLED;
-	else if (denied == (denied & perms->complain))
-		type = AAMED_AUDIT_ALLOWED;
-	else
-		type = AAMED_AUDIT_DENIED;
-	denied &= ~perms->quiet;
-	if (!denied)
-		return -EACCES;
-	if (ctx && ctx->fn)
-		emit(ctx, type, profile, request, denied, -EACCES, ii);
-	return type == AAMED_AUDIT_ALLOWED ? 0 : -EACCES;
+	f.profile = profile;
+	f.ii = ii;
+	return aa_check_perms(ctx, profile, perms, request, ipc_fill, &f);
 }
 
-/* audit.c aa_audit() (KILLED: the kernel also sends SIGKILL) */
+/* audit.c aa_audit() for a record with no masks (KILLED: the kernel also
+ * sends SIGKILL) */
 int aa_ipc_audit(const struct aa_audit_ctx *ctx, enum aamed_audit_type type,
 		 const struct aa_profile *profile, int error,
 		 const struct aa_ipc_info *ii)
 {
-	if (type == AUDIT_AUTO) {
-		if (!error) {
-			if (profile->audit != AUDIT_ALL)
-				return 0;
-			type = AAMED_AUDIT_AUDIT;
-		} else if (profile->mode == APPARMOR_COMPLAIN) {
-			type = AAMED_AUDIT_ALLOWED;
-		} else {
-			type = AAMED_AUDIT_DENIED;
-		}
-	}
-	if (profile->audit == AUDIT_QUIET ||
-	    (type == AAMED_AUDIT_DENIED && profile->audit == AUDIT_QUIET_DENIED))
-		return error;
-	if (profile->mode == APPARMOR_KILL && type == AAMED_AUDIT_DENIED)
-		type = AAMED_AUDIT_KILLED;
-	if (ctx && ctx->fn)
-		emit(ctx, type, profile, 0, 0, error, ii);
-	if (type == AAMED_AUDIT_ALLOWED &&
-	    (error == -EPERM || error == -EACCES))
-		return 0;
-	return error;
+	struct ipc_fill f;
+	int t = aa_audit_type(type, profile, error);
+
+	f.profile = profile;
+	f.ii = ii;
+
+	if (t >= 0 && ctx && ctx->fn)
+		aa_emit(ctx, profile, ipc_fill, &f, (enum aamed_audit_type)t, 0,
+			0, error);
+	return t < 0 ? error : aa_audit_result(t, error);
 }

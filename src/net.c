@@ -166,9 +166,10 @@ uint32_t aa_match_be16(const struct aa_dfa *dfa, uint32_t state, uint16_t v)
  * address, or the socket's, or none) and the printer adds peer_addr=
  * when the request has a peer bit (audit_net_cb()).
  */
-static void net_fill_record(const struct aa_net_ad *ad, struct aamed_audit *rec)
+static void net_fill_record(struct aamed_audit *rec, void *data)
 {
-	memset(rec, 0, sizeof(*rec));
+	const struct aa_net_ad *ad = data;
+
 	rec->class = AAMED_CLASS_NET;
 	rec->op = ad->op;
 	rec->info = ad->info;
@@ -195,17 +196,14 @@ int aa_net_do_perms(struct aa_net_ad *ad, const struct aa_profile *profile,
 		    const struct aa_perms *perms, uint32_t request)
 {
 	struct aa_perms p = *perms;
-	struct aamed_audit rec;
 	uint32_t denied;
 
 	aa_apply_modes_to_perms(profile, &p);
 	denied = request & (~p.allow | p.deny);
 	if (likely(!denied) && likely(!(request & p.audit)))
 		return 0;
-	if (!ad->ctx || !ad->ctx->fn)
-		return aa_check_perms(NULL, profile, &p, request, &rec);
-	net_fill_record(ad, &rec);
-	return aa_check_perms(ad->ctx, profile, &p, request, &rec);
+	return aa_check_perms(ad->ctx, profile, &p, request, net_fill_record,
+			      (void *)ad);
 }
 
 /*

@@ -4,6 +4,7 @@
  * kernel's lib.c: aa_apply_modes_to_perms() and aa_check_perms()).
  */
 #include <errno.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -36,54 +37,56 @@ void aa_apply_modes_to_perms(const struct aa_profile *profile,
 		perms->complain = ALL_PERMS_MASK;
 }
 
+/* Complete the record with what every class prints, and emit it. */
+void aa_emit(const struct aa_audit_ctx *ctx, const struct aa_profile *profile,
+	     aa_fill_fn fill, void *data, enum aamed_audit_type type,
+	     uint32_t request, uint32_t denied, int error)
+{
+	struct aamed_audit rec;
+
+	memset(&rec, 0, sizeof(rec));
+	fill(&rec, data);
+	rec.type = type;
+	rec.request = request;
+	rec.denied = denied;
+	rec.error = error;
+	rec.ns = profile->ns->name[0] ? profile->ns->name : NULL;
+	rec.profile = profile->hname;
+	ctx->fn(&rec, ctx->arg);
+}
+
 /*
  * Unlike file checks, a generic check emits a KILLED record but sends no
  * signal, and a fully quieted denial returns before the complain
- * conversion: it stays enforced in complain mode.
+ * conversion: it stays enforced in complain mode. The record is filled
+ * (fill(rec, data)) only when one is emitted.
  */
 int aa_check_perms(const struct aa_audit_ctx *ctx,
 		   const struct aa_profile *profile,
 		   const struct aa_perms *perms, uint32_t request,
-		   struct aamed_audit *rec)
+		   aa_fill_fn fill, void *data)
 {
 	uint32_t denied = request & (~perms->allow | perms->deny);
 	enum aamed_audit_type type;
-	int error;
+	bool log = ctx && ctx->fn;
 
 	if (likely(!denied)) {
 		request &= perms->audit;
-		if (!request || !ctx || !ctx->fn)
+		if (likely(!request) || !log)
 			return 0;
-		type = AAMED_AUDIT_AUDIT;
-		error = 0;
-	} else {
-		error = -EACCES;
-		if (denied & perms->kill)
-			type = AAMED_AUDIT_KILLED;
-		else if (denied == (denied & perms->complain))
-			type = AAMED_AUDIT_ALLOWED;
-		else
-			type = AAMED_AUDIT_DENIED;
-		denied &= ~perms->quiet;
-		if (!denied)
-			return error;
-		if (ctx && ctx->fn) {
-			rec->type = type;
-			rec->request = request;
-			rec->denied = denied;
-			rec->error = error;
-			rec->ns = profile->ns->name[0] ? profile->ns->name : NULL;
-			rec->profile = profile->hname;
-			ctx->fn(rec, ctx->arg);
-		}
-		return type == AAMED_AUDIT_ALLOWED ? 0 : error;
+		aa_emit(ctx, profile, fill, data, AAMED_AUDIT_AUDIT, request, 0, 0);
+		return 0;
 	}
-	rec->type = type;
-	rec->request = request;
-	rec->denied = 0;
-	rec->error = error;
-	rec->ns = profile->ns->name[0] ? profile->ns->name : NULL;
-	rec->profile = profile->hname;
-	ctx->fn(rec, ctx->arg);
-	return 0;
+	if (denied & perms->kill)
+		type = AAMED_AUDIT_KILLED;
+	else if (denied == (denied & perms->complain))
+		type = AAMED_AUDIT_ALLOWED;
+	else
+		type = AAMED_AUDIT_DENIED;
+	denied &= ~perms->quiet;
+	if (!denied)
+		return -EACCES;
+	if (log)
+		aa_emit(ctx, profile, fill, data, type, request, denied, -EACCES);
+	return type == AAMED_AUDIT_ALLOWED ? 0 : -EACCES;
 }
