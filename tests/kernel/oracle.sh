@@ -25,7 +25,7 @@
 # or timed-out boot included (its console tail is printed).
 #
 # Environment: AAMED (build/aamed), AAMED_KERNEL, ORACLE_WORK
-# (tests/kernel/work/oracle), BOOT_TIMEOUT (run.sh: 90 s), APPARMOR_PARSER,
+# (tests/kernel/work/oracle), BOOT_TIMEOUT (run.sh: 240 s), APPARMOR_PARSER,
 # APPARMOR_INCLUDE, QEMU, BUSYBOX.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)

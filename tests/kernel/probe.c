@@ -939,6 +939,10 @@ static int sockop_do(struct kase *c)
 		r = getsockopt(s, SOL_SOCKET, SO_TYPE, &v, &len);
 	} else if (!strcmp(op, "setsockopt")) {
 		r = setsockopt(s, SOL_SOCKET, SO_KEEPALIVE, &v, sizeof(v));
+	} else if (!strcmp(op, "setsockopt-force")) {
+		/* CAP_NET_ADMIN, after the hook */
+		v = 65536;
+		r = setsockopt(s, SOL_SOCKET, SO_RCVBUFFORCE, &v, sizeof(v));
 	} else if (!strcmp(op, "shutdown")) {
 		r = shutdown(s, SHUT_RDWR);
 	} else if (!strcmp(op, "send")) {

@@ -20,7 +20,7 @@
 # abstractions and tunables) and the blobs are concatenated.
 #
 # Environment: APPARMOR_PARSER (apparmor_parser), APPARMOR_INCLUDE, QEMU
-# (qemu-system-x86_64), BUSYBOX (a static busybox), BOOT_TIMEOUT (90 s).
+# (qemu-system-x86_64), BUSYBOX (a static busybox), BOOT_TIMEOUT (240 s).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
