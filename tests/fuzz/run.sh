@@ -8,10 +8,11 @@
 # (make build/fuzz-load). The seed corpus is compiled at run time with
 # apparmor_parser into a temporary directory: every golden profile, this
 # suite's robust profile and a few of /etc/apparmor.d, under several
-# feature sets (Debian default, kernel ABI 5, diff-encode, abi-3.0) and
-# with -O equiv. First every input in tests/fuzz/regress/ (inputs that once
-# found bugs) is replayed; then the fuzzer runs for SECONDS with the
-# dictionary tests/fuzz/aamed.dict.
+# feature sets (Debian default, kernel ABI 5, diff-encode, abi-3.0), with
+# -O equiv, and a few rewritten into the permission-table layout by
+# tests/fuzz/permtable.c. First every input in tests/fuzz/regress/ (inputs
+# that once found bugs) and every seed is replayed; then the fuzzer runs
+# for SECONDS with the dictionary tests/fuzz/aamed.dict.
 #
 # A crash, leak, sanitizer report or timeout fails: the input is kept in
 # $(dirname FUZZER)/fuzz-artifacts/. Ends with "N passed, N failed" (the
@@ -83,6 +84,15 @@ for p in bin.ping usr.bin.man nvidia_modprobe usr.sbin.dnsmasq \
          usr.sbin.avahi-daemon; do
     [ -f "/etc/apparmor.d/$p" ] && seed "$p.bin" debian-default "/etc/apparmor.d/$p"
 done
+# the parser 4.x layout (permission tables), which no parser here writes
+if ${CC:-cc} -std=c11 -D_GNU_SOURCE -O2 -o "$tmp/permtable" "$here/permtable.c"; then
+    for s in g_owner g_attach g_target robust; do
+        if [ -f "$seed/$s.bin" ] &&
+                "$tmp/permtable" "$seed/$s.bin" "$seed/$s-perms.bin"; then
+            nseed=$((nseed + 1))
+        fi
+    done
+fi
 if [ "$nseed" -eq 0 ]; then
     echo "fuzz: no seed compiled (is $parser installed?)"
     echo "0 passed, 1 failed"
