@@ -254,7 +254,13 @@ static int split_fqname(const char *fq, char **ns, const char **name)
 		if ((*name)[0] == '/' && (*name)[1] == '/')
 			*name += 2;
 	}
-	return **name ? 0 : -1;
+	if (!**name) {
+		/* ":ns:" with no name: the caller gets no namespace to free */
+		free(*ns);
+		*ns = NULL;
+		return -1;
+	}
+	return 0;
 }
 
 static const char *hname_tail(const char *hname)
