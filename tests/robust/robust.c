@@ -1426,6 +1426,102 @@ static void test_start(const struct blob *b)
 	group_end();
 }
 
+/*
+ * A copy of b with the string whose u16 length is at at replaced by s
+ * (its NUL included); *len is the new length.
+ */
+static uint8_t *replace_str(const struct blob *b, size_t at, const char *s,
+			    size_t *len)
+{
+	size_t old = 2 + ((size_t)b->data[at] | (size_t)b->data[at + 1] << 8);
+	size_t n = strlen(s) + 1;
+	uint8_t *d;
+
+	*len = b->len - old + 2 + n;
+	d = xmalloc(*len);
+	memcpy(d, b->data, at);
+	d[at] = (uint8_t)n;
+	d[at + 1] = (uint8_t)(n >> 8);
+	memcpy(d + at + 2, s, n);
+	memcpy(d + at + 2 + n, b->data + at + old, b->len - at - old);
+	return d;
+}
+
+/*
+ * A load targets one namespace. The stream's later unit (the child, which
+ * has no namespace header) renamed into another namespace, ":robust_nt:
+ * inner//hkid", makes it mixed: rejected whichever unit's header
+ * namespace the load takes. A namespace name that is empty or not
+ * NUL-terminated is rejected too. (Blobs may be spliced: the loader finds
+ * each DFA's padding from the blob's own end, so shifting is harmless.)
+ */
+static void test_ns(const struct blob *b)
+{
+	static const uint8_t NS[] = "\x04\x0a\x00namespace\x00\x05";
+	static const uint8_t PROF[] = "\x04\x08\x00profile\x00\x07\x05";
+	static const char *const bad_names[] = {
+		":robust_nt:", ":robust_nt://", "::inner", ":robust_nt",
+		":", "inner//", "//inner",
+	};
+	const uint8_t *x = find(b->data, b->len, 0, NS, sizeof(NS) - 1);
+	const uint8_t *p1 = find(b->data, b->len, 0, PROF, sizeof(PROF) - 1);
+	const uint8_t *p2 = NULL;
+	size_t len, at, i;
+	uint8_t *d;
+	unsigned slen;
+
+	group_begin("%s namespaces and names", b->name);
+	case_begin("a namespace header and a second unit are present");
+	if (p1)
+		p2 = find(b->data, b->len, (size_t)(p1 - b->data) + 1, PROF,
+			  sizeof(PROF) - 1);
+	if (!x || !p2)
+		fail("no namespace header or no second unit in %s", b->name);
+	case_end();
+	if (!x || !p2) {
+		group_end();
+		return;
+	}
+
+	case_begin("second unit's profile in another namespace");
+	at = (size_t)(p2 - b->data) + sizeof(PROF) - 1;	/* name length */
+	d = replace_str(b, at, ":robust_nt:inner//hkid", &len);
+	try_load(d, len, b->name, EXPECT_FAIL,
+		 &(struct want){ "namespace", -1, (long long)len });
+	case_end();
+	free(d);
+
+	/* names the kernel's aa_splitn_fqname() or the parent check refuse */
+	at = (size_t)(p1 - b->data) + sizeof(PROF) - 1;
+	for (i = 0; i < sizeof(bad_names) / sizeof(bad_names[0]); i++) {
+		case_begin("first profile named \"%s\"", bad_names[i]);
+		d = replace_str(b, at, bad_names[i], &len);
+		try_load(d, len, b->name, EXPECT_FAIL,
+			 &(struct want){ NULL, -1, (long long)len });
+		case_end();
+		free(d);
+	}
+
+	at = (size_t)(x - b->data) + sizeof(NS) - 1;
+	slen = (unsigned)b->data[at] | (unsigned)b->data[at + 1] << 8;
+	d = dup_bytes(b->data, b->len);
+	case_begin("empty namespace name");
+	d[at + 2] = 0;
+	try_load(d, b->len, b->name, EXPECT_FAIL,
+		 &(struct want){ "namespace", 0, (long long)b->len });
+	case_end();
+
+	case_begin("namespace name without its NUL");
+	memcpy(d, b->data, b->len);
+	d[at + 2 + slen - 1] = 'x';
+	try_load(d, b->len, b->name, EXPECT_FAIL,
+		 &(struct want){ NULL, 0, (long long)b->len });
+	case_end();
+	free(d);
+	good_verify();
+	group_end();
+}
+
 /* ------------------------------------------------------------------ */
 /* Directories: one bad file and nothing of the directory is loaded. */
 
@@ -1502,7 +1598,7 @@ int main(int argc, char **argv)
 {
 	static const char *const subjects[] = {
 		"multi.bin", "robust.bin", "equiv.bin", "kabi5.bin", "nscd.bin",
-		"diff.bin", "perms.bin",
+		"diff.bin", "perms.bin", "ns.bin",
 	};
 	struct blob sub[sizeof(subjects) / sizeof(subjects[0])];
 	const char *only = getenv("ROBUST_ONLY");
@@ -1547,6 +1643,10 @@ int main(int argc, char **argv)
 		test_xtable(&sub[1]);
 	if (want_group(only, "perms"))
 		test_perms(&sub[6]);
+	if (want_group(only, "ns")) {
+		test_ns(&sub[7]);
+		test_xtable(&sub[7]);
+	}
 	if (want_group(only, "dir"))
 		test_dir(&sub[1], &sub[0]);
 	for (i = 0; i < nsub; i++)

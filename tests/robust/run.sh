@@ -16,7 +16,7 @@
 # status 1 on any failure.
 #
 # Environment: APPARMOR_PARSER (default apparmor_parser), CC (default cc),
-# ROBUST_ONLY (space-separated groups to run: version dfa start xtable perms dir
+# ROBUST_ONLY (space-separated groups to run: version dfa start xtable perms ns dir
 # truncate corrupt), ROBUST_KEEP=1 keeps the work directory.
 
 set -u
@@ -102,6 +102,7 @@ nscd=/etc/apparmor.d/usr.sbin.nscd
 [ -f "$nscd" ] || nscd=$gp/nscd.profile
 compile nscd.bin debian-default "$nscd"
 compile diff.bin diff-encode "$gp/g_hat.profile"
+compile ns.bin debian-default "$here/ns.profile"
 # the parser 4.x layout (permission tables), rewritten from a 3.0 blob
 if ! $cc -std=c11 -D_GNU_SOURCE -O2 -o "$tmp/permtable" "$root/tests/fuzz/permtable.c" ||
         ! "$tmp/permtable" "$tmp/base-g_owner.bin" "$tmp/perms.bin"; then
