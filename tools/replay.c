@@ -26,6 +26,7 @@
 
 #include <aalogparse/aalogparse.h>
 
+#include "labelmatch.h"
 #include "tl.h"
 
 /* ------------------------------------------------------------------ */
@@ -214,13 +215,15 @@ static const char *proto_num(const char *p, char *buf);
  * 0 with *reason set.
  */
 static int rebuild(const aa_log_record *rec, char **argv, char *bufs,
-		   const char **reason, const char **klass, const char **label)
+		   const char **reason, const char **klass, const char **label,
+		   bool *other_side)
 {
 	static char lbuf[4096];
 	const char *op = rec->operation;
 	int n = 0;
 
 	*klass = NULL;
+	*other_side = false;
 	if (!rec->profile) {
 		*reason = "no profile or label";
 		return 0;
@@ -250,14 +253,9 @@ static int rebuild(const aa_log_record *rec, char **argv, char *bufs,
 			return 0;
 		}
 		*klass = "signal";
-		if (recv) {
-			argv[1] = rec->peer;
-			argv[n++] = "--peer-label";
-			argv[n++] = (char *)*label;
-		} else {
-			argv[n++] = "--peer-label";
-			argv[n++] = rec->peer;
-		}
+		*other_side = recv;
+		argv[n++] = "--peer-label";
+		argv[n++] = rec->peer;
 		argv[n++] = "signal";
 		argv[n++] = rec->signal;
 		return n;
@@ -271,14 +269,9 @@ static int rebuild(const aa_log_record *rec, char **argv, char *bufs,
 			return 0;
 		}
 		*klass = "ptrace";
-		if (by) {
-			argv[1] = rec->peer;
-			argv[n++] = "--peer-label";
-			argv[n++] = (char *)*label;
-		} else {
-			argv[n++] = "--peer-label";
-			argv[n++] = rec->peer;
-		}
+		*other_side = by;
+		argv[n++] = "--peer-label";
+		argv[n++] = rec->peer;
 		argv[n++] = "ptrace";
 		argv[n++] = strstr(m, "trace") ? "trace" : "read";
 		return n;
@@ -353,10 +346,96 @@ static double now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+
+/* The kernel's map_signal_num() (ipc.c). */
+static int map_signal(int sig)
+{
+	if (sig < 0 || sig > 64)
+		return 0;
+	if (sig >= 32)
+		return sig - 32 + AA_SIGRT_BASE;
+	if (sig == 0)
+		return AA_MAXMAPPED_SIG;
+	return sig;
+}
+
+/*
+ * A signal or ptrace record is one side's check (the sender's or the
+ * receiver's, the tracer's or the tracee's): the logging profile's own
+ * decision is replayed, not the other side's (which logs its own
+ * record). The walks of ipc.c and ptrace.c for one profile, without
+ * records (src/internal.h, labelmatch.h).
+ */
+static int side_decide(const aamed_label *label, const aamed_label *peer,
+		       const struct query *q, bool other_side)
+{
+	const struct aa_label *l = to_label(label), *pl = to_label(peer);
+	const struct aa_audit_ctx ctx = { NULL, NULL };
+	int error = 0, e;
+	uint32_t i;
+
+	for (i = 0; i < l->size; i++) {
+		const struct aa_profile *p = l->vec[i];
+		const struct aa_policydb *pdb = p->policy;
+		struct aa_ipc_info ii = { .peer = pl };
+		struct aa_perms perms;
+		uint32_t request, state;
+
+		if (profile_unconfined(p) || !pdb)
+			continue;
+		if (q->class == Q_SIGNAL) {
+			if (!(p->mediates & (1ull << AA_CLASS_SIGNAL)))
+				continue;
+			request = other_side ? AAMED_MAY_READ : AAMED_MAY_WRITE;
+			ii.class = AAMED_CLASS_SIGNAL;
+			ii.op = "signal";
+			ii.signal = map_signal(q->ipc.sig);
+			ii.unmapped_signal = q->ipc.sig;
+			state = aa_dfa_next(pdb->dfa, pdb->start[AA_CLASS_SIGNAL],
+					    (uint8_t)ii.signal);
+		} else {
+			if (!(p->mediates & (1ull << AA_CLASS_PTRACE))) {
+				/* the tracer's capability fallback (ptrace.c) */
+				if (!other_side && l != pl &&
+				    aamed_capable(from_label(p->label), 19, 0, NULL, NULL))
+					error = -EACCES;
+				continue;
+			}
+			request = q->ipc.request;
+			if (other_side)
+				request = request == AAMED_PTRACE_READ ?
+						  AAMED_PTRACE_READBY : AAMED_PTRACE_TRACEDBY;
+			ii.class = AAMED_CLASS_PTRACE;
+			ii.op = "ptrace";
+			state = aa_dfa_next(pdb->dfa, pdb->start[AA_CLASS_LABEL],
+					    AA_CLASS_PTRACE);
+		}
+		aa_ipc_label_match(p, pl, state, request, &perms);
+		aa_apply_modes_to_perms(p, &perms);
+		e = aa_ipc_check_perms(&ctx, p, &perms, request, &ii);
+		if (e)
+			error = e;
+	}
+	return error;
+}
+
 /* Decide q against NEW, without records (as fast as the library goes). */
 static int decide_fast(struct replay *r, const aamed_label *label,
-		       const struct query *q, char *err, size_t errlen)
+		       const struct query *q, bool other_side, char *err,
+		       size_t errlen)
 {
+	if (q->class == Q_SIGNAL || q->class == Q_PTRACE) {
+		int lerr = 0;
+		const aamed_label *peer = aamed_label_get(r->policy, q->peer_label,
+							  &lerr);
+
+		if (!peer) {
+			snprintf(err, errlen, "peer label \"%s\": %s", q->peer_label,
+				 lerr == -ENOENT ? "no such profile" : "malformed label");
+			return 1;
+		}
+		return side_decide(label, peer, q, other_side);
+	}
 	switch (q->class) {
 	case Q_EXEC: {
 		struct aamed_exec_result x;
@@ -382,7 +461,7 @@ static void parse_one(struct replay *r, char *text, const char *file,
 	const char *reason = NULL, *klass = NULL, *label = NULL;
 	struct query q;
 	int n, e, lerr = 0;
-	bool was_denied, now_denied, killed, isnew;
+	bool was_denied, now_denied, killed, isnew, other_side;
 	const aamed_label *l;
 	struct entry *en;
 	char *p;
@@ -414,7 +493,7 @@ static void parse_one(struct replay *r, char *text, const char *file,
 		return;
 	}
 	was_denied = rec->event == AA_RECORD_DENIED;
-	n = rebuild(rec, argv, bufs, &reason, &klass, &label);
+	n = rebuild(rec, argv, bufs, &reason, &klass, &label, &other_side);
 	if (!n) {
 		char rb[256];
 
@@ -445,10 +524,10 @@ static void parse_one(struct replay *r, char *text, const char *file,
 	if (r->stats) {
 		double t0 = now_ns();
 
-		e = decide_fast(r, l, &q, err, sizeof(err));
+		e = decide_fast(r, l, &q, other_side, err, sizeof(err));
 		r->decide_ns += now_ns() - t0;
 	} else {
-		e = decide_fast(r, l, &q, err, sizeof(err));
+		e = decide_fast(r, l, &q, other_side, err, sizeof(err));
 	}
 	if (e == 1) {
 		char rb[600];
