@@ -30,7 +30,7 @@ has_err() { if grep -qF -- "$2" "$T/err"; then ok; else ko "$1: no \"$2\" on std
 schema() { # schema NAME SCHEMA: $T/out against docs/json-schema/SCHEMA
 	if "$B/tests/schemacheck" "$ROOT/docs/json-schema/$2" "$T/out" >"$T/sc"; then ok; else ko "$1: schema $2"; head "$T/sc"; fi
 }
-make --no-print-directory "$B/tests/schemacheck" >/dev/null 2>&1 || ko "build schemacheck"
+make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1 || ko "build schemacheck"
 FEAT=$ROOT/tests/features/linux-6.1
 comp() { "$A" compile --features "$FEAT" -o "$2" "$1" 2>"$T/cerr" || { ko "compile $1"; cat "$T/cerr"; }; }
 
