@@ -50,11 +50,14 @@ if [ ! -x "$fuzzer" ]; then
 fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/aamed-fuzz.XXXXXX") || exit 2
+tmp=$(cd "$tmp" && pwd)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 seed=$tmp/seed
 corpus=${FUZZ_CORPUS:-$tmp/corpus}
 mkdir -p "$seed" "$corpus" "$art"
+corpus=$(cd "$corpus" && pwd)
+art=$(cd "$art" && pwd)
 
 # ---------------------------------------------------------------- seeds
 # seed NAME FEATURES [PARSER OPTIONS...] PROFILE
@@ -77,6 +80,8 @@ seed robust.bin debian-default "$root/tests/robust/robust.profile"
 seed robust-kabi5.bin kabi5 "$root/tests/robust/robust.profile"
 seed robust-diff.bin diff-encode "$root/tests/robust/robust.profile"
 seed robust-abi30-equiv.bin abi-3.0 -O equiv "$root/tests/robust/robust.profile"
+seed ns.bin debian-default "$root/tests/robust/ns.profile"
+seed ns-kabi5.bin kabi5 "$root/tests/robust/ns.profile"
 seed g_exec-equiv.bin debian-default -O equiv "$gp/g_exec.profile"
 seed g_hat-diff.bin diff-encode "$gp/g_hat.profile"
 seed g_attach-kabi5.bin kabi5 "$gp/g_attach.profile"
@@ -125,16 +130,19 @@ else
 fi
 
 start=$(date +%s)
-"$fuzzer" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
-    -print_final_stats=1 -jobs="$jobs" -workers="$jobs" \
-    -dict="$here/aamed.dict" -artifact_prefix="$art/" \
-    "$corpus" "$seed" > "$tmp/fuzz.log" 2>&1
-rc=$?
+set -- -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
+    -print_final_stats=1 -dict="$here/aamed.dict" -artifact_prefix="$art/"
+if [ "$jobs" -gt 1 ]; then
+    # workers write fuzz-N.log into the current directory: run in $tmp
+    (cd "$tmp" && "$fuzzer" "$@" -jobs="$jobs" -workers="$jobs" \
+        "$corpus" "$seed") > "$tmp/fuzz.log" 2>&1
+    rc=$?
+    cat "$tmp"/fuzz-*.log >> "$tmp/fuzz.log" 2>/dev/null
+else
+    "$fuzzer" "$@" "$corpus" "$seed" > "$tmp/fuzz.log" 2>&1
+    rc=$?
+fi
 elapsed=$(( $(date +%s) - start ))
-# -jobs writes each worker's output to fuzz-N.log in the current directory
-for f in fuzz-*.log; do
-    [ -f "$f" ] && [ "$jobs" -gt 1 ] && { cat "$f" >> "$tmp/fuzz.log"; rm -f "$f"; }
-done
 stats=$(grep -E '^stat::number_of_executed_units' "$tmp/fuzz.log" | awk '{s += $2} END {print s + 0}')
 cov=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$tmp/fuzz.log" | tail -n 1 |
       sed -n 's/.*cov: \([0-9]*\).*ft: \([0-9]*\).*corp: \([0-9/]*[a-zA-Z]*\).*/cov \1 ft \2 corpus \3/p')
