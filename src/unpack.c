@@ -114,8 +114,27 @@ static bool unpack_dfa(struct aa_ext *e, struct aa_policydb *pdb, bool accept2)
 	size_t size = aa_unpack_blob(e, &blob, "aadfa");
 	size_t sz, pad;
 
-	if (!size)
+	if (!size) {
+		/*
+		 * No DFA, or one whose size runs past the end (a truncated
+		 * stream): the load fails either way, but say why here rather
+		 * than at the element after it.
+		 */
+		if (aa_unpack_nameX(e, AA_BLOB, "aadfa")) {
+			size_t left = (size_t)(e->end - e->pos);
+			uint32_t n = left >= 4 ? (uint32_t)e->pos[0] |
+					(uint32_t)e->pos[1] << 8 |
+					(uint32_t)e->pos[2] << 16 |
+					(uint32_t)e->pos[3] << 24 : 0;
+
+			e->pos = at;
+			if (left < 4 || n > left - 4)
+				return aa_ext_fail(e, at,
+						   "DFA blob of %u bytes runs past the end of the stream (%zu bytes left)",
+						   n, left < 4 ? 0 : left - 4);
+		}
 		return true;
+	}
 	/* aligned to 8 from the stream start, measured from the blob's end */
 	sz = (size_t)(blob - e->start) - ((size_t)(e->pos - e->start) & 7);
 	pad = ((sz + 7) & ~(size_t)7) - sz;
