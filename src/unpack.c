@@ -128,10 +128,13 @@ static bool unpack_dfa(struct aa_ext *e, struct aa_policydb *pdb, bool accept2)
 					(uint32_t)e->pos[3] << 24 : 0;
 
 			e->pos = at;
-			if (left < 4 || n > left - 4)
+			if (left < 4)
+				return aa_ext_fail(e, at,
+						   "DFA blob size cut off by the end of the stream");
+			if (n > left - 4)
 				return aa_ext_fail(e, at,
 						   "DFA blob of %u bytes runs past the end of the stream (%zu bytes left)",
-						   n, left < 4 ? 0 : left - 4);
+						   n, left - 4);
 		}
 		return true;
 	}
