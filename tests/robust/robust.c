@@ -891,6 +891,8 @@ static void try_fresh(const uint8_t *data, size_t len, const char *origin)
 static void test_truncate(const struct blob *b)
 {
 	size_t units[64], nunits = find_units(b, units, 64), L, u;
+	struct dfa_loc l[64];
+	size_t ndfa = find_dfas(b, l, 64), k;
 
 	group_begin("truncate %s at every offset", b->name);
 	for (L = 0; L < b->len; L++) {
@@ -901,6 +903,11 @@ static void test_truncate(const struct blob *b)
 		for (u = 1; u < nunits; u++)
 			if (units[u] == L)
 				boundary = true;
+		/* cut inside a DFA blob: reported at the DFA */
+		for (k = 0; k < ndfa; k++)
+			if (L >= l[k].size_off && L < l[k].end)
+				w = (struct want){ "DFA blob", (long long)l[k].elem,
+						   (long long)l[k].elem };
 		memcpy(d, b->data, L);
 		case_begin("%zu of %zu bytes", L, b->len);
 		try_load(d, L, b->name, boundary ? EXPECT_LOAD : EXPECT_FAIL,
