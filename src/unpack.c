@@ -601,9 +601,14 @@ static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 	if (!unpack_data(e, p))
 		goto fail;
 	if (!aa_unpack_nameX(e, AA_STRUCTEND, NULL)) {
-		aa_ext_fail(e, e->pos,
-			    "profile \"%s\": unexpected element 0x%02x before the end of the profile",
-			    p->hname, aa_inbounds(e, 1) ? *e->pos : 0xff);
+		if (!aa_inbounds(e, 1))
+			aa_ext_fail(e, e->pos,
+				    "profile \"%s\": the stream ends before the end of the profile",
+				    p->hname);
+		else
+			aa_ext_fail(e, e->pos,
+				    "profile \"%s\": unexpected element 0x%02x before the end of the profile",
+				    p->hname, *e->pos);
 		goto fail;
 	}
 	if (!verify_pdb(e, p, p->xmatch, "xmatch", false) ||
