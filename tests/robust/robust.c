@@ -1601,15 +1601,18 @@ static bool want_group(const char *only, const char *name)
 	return !only || !*only || strstr(only, name);
 }
 
+/* The subjects run.sh compiles (see there what each one is). */
+enum { S_MULTI, S_ROBUST, S_EQUIV, S_KABI5, S_NSCD, S_DIFF, S_PERMS, S_NS, NSUB };
+
 int main(int argc, char **argv)
 {
-	static const char *const subjects[] = {
+	static const char *const subjects[NSUB] = {
 		"multi.bin", "robust.bin", "equiv.bin", "kabi5.bin", "nscd.bin",
 		"diff.bin", "perms.bin", "ns.bin",
 	};
-	struct blob sub[sizeof(subjects) / sizeof(subjects[0])];
+	struct blob sub[NSUB];
 	const char *only = getenv("ROBUST_ONLY");
-	size_t i, nsub = sizeof(subjects) / sizeof(subjects[0]);
+	size_t i, nsub = NSUB;
 	double t0 = now();
 
 	if (argc != 2) {
@@ -1647,15 +1650,15 @@ int main(int argc, char **argv)
 			test_start(&sub[i]);
 	}
 	if (want_group(only, "xtable"))
-		test_xtable(&sub[1]);
+		test_xtable(&sub[S_ROBUST]);
 	if (want_group(only, "perms"))
-		test_perms(&sub[6]);
+		test_perms(&sub[S_PERMS]);
 	if (want_group(only, "ns")) {
-		test_ns(&sub[7]);
-		test_xtable(&sub[7]);
+		test_ns(&sub[S_NS]);
+		test_xtable(&sub[S_NS]);
 	}
 	if (want_group(only, "dir"))
-		test_dir(&sub[1], &sub[0]);
+		test_dir(&sub[S_ROBUST], &sub[S_MULTI]);
 	for (i = 0; i < nsub; i++)
 		if (want_group(only, "truncate"))
 			test_truncate(&sub[i]);
@@ -1663,12 +1666,13 @@ int main(int argc, char **argv)
 		if (want_group(only, "corrupt"))
 			test_corrupt(&sub[i], OP_XOR, 0xff, 1);
 	if (want_group(only, "corrupt")) {
-		test_corrupt(&sub[0], OP_XOR, 0x01, 1);
-		test_corrupt(&sub[1], OP_XOR, 0x80, 1);
-		test_corrupt(&sub[2], OP_SET, 0x00, 1);
-		test_corrupt(&sub[3], OP_SET, 0xff, 3);
-		test_corrupt(&sub[4], OP_XOR, 0x10, 5);
-		test_corrupt(&sub[5], OP_XOR, 0x80, 1);
+		test_corrupt(&sub[S_MULTI], OP_XOR, 0x01, 1);
+		test_corrupt(&sub[S_ROBUST], OP_XOR, 0x80, 1);
+		test_corrupt(&sub[S_EQUIV], OP_SET, 0x00, 1);
+		test_corrupt(&sub[S_KABI5], OP_SET, 0xff, 3);
+		test_corrupt(&sub[S_NSCD], OP_XOR, 0x10, 5);
+		test_corrupt(&sub[S_DIFF], OP_XOR, 0x80, 1);
+		test_corrupt(&sub[S_PERMS], OP_XOR, 0x01, 1);
 	}
 
 	aamed_policy_free(G.p);
