@@ -93,6 +93,24 @@ static struct aa_perms *alloc_perms(struct aa_ext *e, size_t n)
 }
 
 /*
+ * Give pdb its table: ACCEPT becomes an index, factor entries per state
+ * (2 for file rules: owner at 2s, other at 2s+1, flagged in ACCEPT2).
+ */
+static void install(struct aa_policydb *pdb, struct aa_perms *t,
+		    uint32_t factor)
+{
+	struct aa_dfa *dfa = pdb->dfa;
+	uint32_t s;
+
+	for (s = 0; s < dfa->nstates; s++) {
+		dfa->accept[s] = factor * s;
+		dfa->accept2[s] = factor == 2 ? ACCEPT_FLAG_OWNER : 0;
+	}
+	pdb->perms = t;
+	pdb->nperms = factor * dfa->nstates;
+}
+
+/*
  * File rules: two entries per state, owner at 2s, other at 2s+1. The
  * trap state 0 is mapped too, so getattr is granted even on paths no rule
  * matches (both 6.1, which maps at lookup, and 6.12, which maps at load).
@@ -120,12 +138,7 @@ bool aa_compat_file(struct aa_ext *e, struct aa_policydb *pdb)
 		o->xindex = other_xindex(a);
 		fperms_allow(o, a);
 	}
-	for (s = 0; s < dfa->nstates; s++) {
-		dfa->accept[s] = 2 * s;
-		dfa->accept2[s] = ACCEPT_FLAG_OWNER;
-	}
-	pdb->perms = t;
-	pdb->nperms = 2 * dfa->nstates;
+	install(pdb, t, 2);
 	return true;
 }
 
@@ -168,12 +181,7 @@ bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb, unsigned abi)
 		if (abi > 8)
 			p->quiet |= map_xbits(other_xbits(a));
 	}
-	for (s = 0; s < dfa->nstates; s++) {
-		dfa->accept[s] = s;
-		dfa->accept2[s] = 0;
-	}
-	pdb->perms = t;
-	pdb->nperms = dfa->nstates;
+	install(pdb, t, 1);
 	return true;
 }
 
@@ -188,11 +196,6 @@ bool aa_compat_xmatch(struct aa_ext *e, struct aa_policydb *pdb)
 		return false;
 	for (s = 1; s < dfa->nstates; s++)
 		t[s].allow = user_allow(dfa->accept[s]);
-	for (s = 0; s < dfa->nstates; s++) {
-		dfa->accept[s] = s;
-		dfa->accept2[s] = 0;
-	}
-	pdb->perms = t;
-	pdb->nperms = dfa->nstates;
+	install(pdb, t, 1);
 	return true;
 }
