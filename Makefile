@@ -24,7 +24,7 @@ LIB_SRC := src/stream.c src/dfa.c src/compat.c src/unpack.c src/policy.c \
 	   src/ptrace.c src/labelmatch.c src/af_unix.c
 # issue 7 (tools): product walks of two DFAs for aamed diff
 LIB_SRC += src/diff.c
-TOOL_SRC := tools/aamed.c tools/words.c tools/json.c tools/request.c \
+TOOL_SRC := tools/aamed.c tools/words.c tools/json.c tools/request.c tools/answer.c \
 	    tools/query.c tools/compile.c tools/bench.c tools/req_net.c \
 	    tools/req_ipc.c
 

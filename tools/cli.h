@@ -74,6 +74,30 @@ int ipc_decide(aamed_policy *policy, const aamed_label *label,
 	       size_t errlen);
 void ipc_json(FILE *f, bool *first, const struct query *q);
 
+/* answer.c: one decision and the records it emits */
+#define MAX_RECORDS 16
+struct records {
+	struct aamed_audit rec[MAX_RECORDS];
+	char text[MAX_RECORDS][2048];	/* formatted only with want_text */
+	int n;
+	unsigned fmt;			/* AAMED_FMT_* */
+	bool want_text;
+};
+void answer_collect(const struct aamed_audit *rec, void *arg);
+
+struct answer {
+	int error;
+	bool have_x;
+	struct aamed_exec_result x;
+	struct records recs;		/* set fmt and want_text first */
+};
+/* Decide q for label; -1 with err set when the query cannot be asked. */
+int answer_decide(aamed_policy *policy, const aamed_label *label,
+		  const struct query *q, struct answer *a, char *err,
+		  size_t errlen);
+const char *cli_xmode_name(enum aamed_xmode m);
+const char *cli_type_name(enum aamed_audit_type t);
+
 /* query.c */
 struct outopts {
 	bool json;

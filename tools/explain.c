@@ -24,7 +24,7 @@ struct member {
 	struct aa_perms perms;	/* at the matched state, modes not applied */
 	bool have_perms;
 	uint32_t owner_allow;	/* file: what the owner entry allows */
-	struct tl_answer ans;	/* the member decided alone */
+	struct answer ans;	/* the member decided alone */
 	uint32_t denied;
 	const char *reason;
 	const char *record;
@@ -188,7 +188,7 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 
 	m->request = request_of(q);
 	m->ans.recs.want_text = true;
-	tl_decide(policy, from_label(p->label), q, &m->ans, err, sizeof(err));
+	answer_decide(policy, from_label(p->label), q, &m->ans, err, sizeof(err));
 	if (profile_unconfined(p)) {
 		m->reason = "unconfined";
 		m->record = "none";
@@ -243,7 +243,7 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 		for (i = 0; i < m->ans.recs.n; i++)
 			if (m->ans.recs.rec[i].profile &&
 			    !strcmp(m->ans.recs.rec[i].profile, p->hname)) {
-				m->record = tl_type_name(m->ans.recs.rec[i].type);
+				m->record = cli_type_name(m->ans.recs.rec[i].type);
 				break;
 			}
 	} else {
@@ -294,7 +294,7 @@ static const char *reason_text(const struct member *m)
 }
 
 static void print_text(const struct query *q, struct member *ms, int n,
-		       const struct tl_answer *all, const char *label)
+		       const struct answer *all, const char *label)
 {
 	enum aamed_class c = aclass(q);
 	char b1[128], b2[128];
@@ -302,8 +302,8 @@ static void print_text(const struct query *q, struct member *ms, int n,
 
 	printf("%s\t%s %s\n", all->error ? "DENIED" : "ALLOWED", label,
 	       class_word(q));
-	if (all->have_x && !all->error && tl_xmode_name(all->x.mode))
-		printf("transition\t%s:%s%s\n", tl_xmode_name(all->x.mode),
+	if (all->have_x && !all->error && cli_xmode_name(all->x.mode))
+		printf("transition\t%s:%s%s\n", cli_xmode_name(all->x.mode),
 		       all->x.name, all->x.unsafe ? " (unsafe)" : "");
 	for (i = 0; i < n; i++) {
 		struct member *m = &ms[i];
@@ -333,8 +333,8 @@ static void print_text(const struct query *q, struct member *ms, int n,
 		       m->denied ? "allowed (complain mode)" : "allowed",
 		       reason_text(m));
 		printf("  record: %s\n", m->record);
-		if (m->ans.have_x && tl_xmode_name(m->ans.x.mode))
-			printf("  transition %s:%s\n", tl_xmode_name(m->ans.x.mode),
+		if (m->ans.have_x && cli_xmode_name(m->ans.x.mode))
+			printf("  transition %s:%s\n", cli_xmode_name(m->ans.x.mode),
 			       m->ans.x.name);
 		for (j = 0; j < m->nrules; j++) {
 			mask_str(c, m->bits[j], b1, sizeof(b1));
@@ -349,7 +349,7 @@ static void print_text(const struct query *q, struct member *ms, int n,
 }
 
 static void print_json(const struct query *q, struct member *ms, int n,
-		       const struct tl_answer *all, const char *label,
+		       const struct answer *all, const char *label,
 		       bool have_src)
 {
 	FILE *f = stdout;
@@ -370,12 +370,12 @@ static void print_json(const struct query *q, struct member *ms, int n,
 	json_key(f, &first, "class");
 	json_str(f, class_word(q));
 	json_key(f, &first, "transition");
-	if (all->have_x && !all->error && tl_xmode_name(all->x.mode)) {
+	if (all->have_x && !all->error && cli_xmode_name(all->x.mode)) {
 		bool xf = true;
 
 		fputc('{', f);
 		json_key(f, &xf, "mode");
-		json_str(f, tl_xmode_name(all->x.mode));
+		json_str(f, cli_xmode_name(all->x.mode));
 		json_key(f, &xf, "label");
 		json_str(f, all->x.name);
 		json_key(f, &xf, "unsafe");
@@ -433,12 +433,12 @@ static void print_json(const struct query *q, struct member *ms, int n,
 			fputs("null", f);
 		}
 		json_key(f, &mf, "transition");
-		if (m->ans.have_x && tl_xmode_name(m->ans.x.mode)) {
+		if (m->ans.have_x && cli_xmode_name(m->ans.x.mode)) {
 			bool xf = true;
 
 			fputc('{', f);
 			json_key(f, &xf, "mode");
-			json_str(f, tl_xmode_name(m->ans.x.mode));
+			json_str(f, cli_xmode_name(m->ans.x.mode));
 			json_key(f, &xf, "label");
 			json_str(f, m->ans.x.name);
 			json_key(f, &xf, "unsafe");
@@ -512,7 +512,7 @@ int cmd_explain(int argc, char **argv)
 	const struct aa_label *l;
 	struct tl_source src = { 0 };
 	struct member *ms;
-	struct tl_answer *all;
+	struct answer *all;
 	int lerr = 0;
 
 	for (i = 0; i < argc; i++) {
@@ -569,7 +569,7 @@ int cmd_explain(int argc, char **argv)
 	all = calloc(1, sizeof(*all));
 	all->recs.fmt = fmt;
 	all->recs.want_text = true;
-	if (tl_decide(policy, label, &q, all, err, sizeof(err))) {
+	if (answer_decide(policy, label, &q, all, err, sizeof(err))) {
 		fprintf(stderr, "aamed explain: %s\n", err);
 		free(all);
 		aamed_policy_free(policy);

@@ -22,65 +22,6 @@ int load_policy(aamed_policy *policy, const char *path)
 	return 0;
 }
 
-/* Records collected for one decision. */
-#define MAX_RECORDS 16
-struct records {
-	char text[MAX_RECORDS][2048];
-	struct aamed_audit rec[MAX_RECORDS];
-	int n;
-	unsigned fmt;
-};
-
-static void collect(const struct aamed_audit *rec, void *arg)
-{
-	struct records *r = arg;
-
-	if (r->n == MAX_RECORDS)
-		return;
-	aamed_audit_format(rec, r->text[r->n], sizeof(r->text[0]), r->fmt, -1,
-			   NULL);
-	r->rec[r->n] = *rec;
-	/* the strings belong to the caller's request or the policy */
-	r->n++;
-}
-
-static const char *xmode_name(enum aamed_xmode m)
-{
-	switch (m) {
-	case AAMED_X_INHERIT:
-		return "ix";
-	case AAMED_X_PROFILE:
-		return "px";
-	case AAMED_X_CHILD:
-		return "cx";
-	case AAMED_X_UNCONFINED:
-		return "ux";
-	case AAMED_X_STACK:
-		return "stack";
-	case AAMED_X_ATTACH:
-		return "attach";
-	case AAMED_X_LEARN:
-		return "learn";
-	default:
-		return NULL;
-	}
-}
-
-static const char *type_name(enum aamed_audit_type t)
-{
-	static const char *const n[] = { "AUDIT", "ALLOWED", "DENIED", "HINT",
-					 "STATUS", "ERROR", "KILLED" };
-
-	return (unsigned)t < sizeof(n) / sizeof(n[0]) ? n[t] : "AUTO";
-}
-
-struct answer {
-	int error;
-	bool have_x;
-	struct aamed_exec_result x;
-	struct records recs;
-};
-
 static int decide(aamed_policy *policy, const struct query *q,
 		  struct answer *a, unsigned fmt, char *err, size_t errlen)
 {
@@ -94,26 +35,8 @@ static int decide(aamed_policy *policy, const struct query *q,
 			 lerr == -ENOENT ? "no such profile" : "malformed label");
 		return -1;
 	}
-	switch (q->class) {
-	case Q_EXEC:
-		a->have_x = true;
-		a->error = aamed_exec(label, q->file.path, q->file.fsuid,
-				      q->file.ouid, &a->x, collect, &a->recs);
-		return 0;
-	case Q_FILE:
-		a->error = aamed_file_perm(label, &q->file, collect, &a->recs);
-		return 0;
-	case Q_NET:
-	case Q_UNIX:
-		a->error = net_decide(policy, label, q, collect, &a->recs, err,
-				      errlen);
-		break;
-	default:
-		a->error = ipc_decide(policy, label, q, collect, &a->recs, err,
-				      errlen);
-		break;
-	}
-	return a->error == 1 ? -1 : 0;
+	a->recs.want_text = true;
+	return answer_decide(policy, label, q, a, err, errlen);
 }
 
 static void print_text(FILE *f, const struct answer *a, char sep)
@@ -121,8 +44,8 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 	int i;
 
 	fputs(a->error ? "DENIED" : "ALLOWED", f);
-	if (a->have_x && !a->error && xmode_name(a->x.mode))
-		fprintf(f, "%ctransition=%s:%s", sep, xmode_name(a->x.mode),
+	if (a->have_x && !a->error && cli_xmode_name(a->x.mode))
+		fprintf(f, "%ctransition=%s:%s", sep, cli_xmode_name(a->x.mode),
 			a->x.name);
 	for (i = 0; i < a->recs.n; i++)
 		fprintf(f, "%c%s", sep, a->recs.text[i]);
@@ -177,7 +100,7 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		json_key(f, &first, "transition");
 		fputc('{', f);
 		json_key(f, &xf, "mode");
-		json_str(f, xmode_name(a->x.mode));
+		json_str(f, cli_xmode_name(a->x.mode));
 		json_key(f, &xf, "label");
 		json_str(f, a->x.name[0] ? a->x.name : NULL);
 		json_key(f, &xf, "unsafe");
@@ -197,7 +120,7 @@ records:
 			fputc(',', f);
 		fputc('{', f);
 		json_key(f, &rf, "type");
-		json_str(f, type_name(r->type));
+		json_str(f, cli_type_name(r->type));
 		json_key(f, &rf, "profile");
 		json_str(f, r->profile);
 		json_key(f, &rf, "operation");

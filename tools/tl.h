@@ -19,31 +19,6 @@
 /* Version of every --json document these tools print (docs/json-schema). */
 #define TL_JSON_VERSION 1
 
-/* Records collected for one decision. */
-#define TL_MAX_RECORDS 16
-struct tl_records {
-	struct aamed_audit rec[TL_MAX_RECORDS];
-	char text[TL_MAX_RECORDS][1024];
-	int n;
-	unsigned fmt;
-	bool want_text;
-};
-void tl_collect(const struct aamed_audit *rec, void *arg);
-
-/* The outcome of one request, as the kernel would decide it. */
-struct tl_answer {
-	int error;
-	bool have_x;
-	struct aamed_exec_result x;
-	struct tl_records recs;
-};
-
-/* Decide a parsed query against policy (query.c's decide, reusable). */
-int tl_decide(aamed_policy *policy, const aamed_label *label,
-	      const struct query *q, struct tl_answer *a, char *err,
-	      size_t errlen);
-const char *tl_xmode_name(enum aamed_xmode m);
-const char *tl_type_name(enum aamed_audit_type t);
 const char *tl_mode_name(enum aa_mode m);
 const char *tl_audit_mode_name(enum aa_audit_mode m);
 

@@ -14,48 +14,6 @@
 
 #include "tl.h"
 
-void tl_collect(const struct aamed_audit *rec, void *arg)
-{
-	struct tl_records *r = arg;
-
-	if (r->n == TL_MAX_RECORDS)
-		return;
-	if (r->want_text)
-		aamed_audit_format(rec, r->text[r->n], sizeof(r->text[0]),
-				   r->fmt, -1, NULL);
-	r->rec[r->n++] = *rec;
-}
-
-const char *tl_xmode_name(enum aamed_xmode m)
-{
-	switch (m) {
-	case AAMED_X_INHERIT:
-		return "ix";
-	case AAMED_X_PROFILE:
-		return "px";
-	case AAMED_X_CHILD:
-		return "cx";
-	case AAMED_X_UNCONFINED:
-		return "ux";
-	case AAMED_X_STACK:
-		return "stack";
-	case AAMED_X_ATTACH:
-		return "attach";
-	case AAMED_X_LEARN:
-		return "learn";
-	default:
-		return NULL;
-	}
-}
-
-const char *tl_type_name(enum aamed_audit_type t)
-{
-	static const char *const n[] = { "AUDIT", "ALLOWED", "DENIED", "HINT",
-					 "STATUS", "ERROR", "KILLED" };
-
-	return (unsigned)t < sizeof(n) / sizeof(n[0]) ? n[t] : "AUTO";
-}
-
 const char *tl_mode_name(enum aa_mode m)
 {
 	static const char *const n[] = { "enforce", "complain", "kill",
@@ -70,40 +28,6 @@ const char *tl_audit_mode_name(enum aa_audit_mode m)
 					 "noquiet", "all" };
 
 	return (unsigned)m < 5 ? n[m] : "unknown";
-}
-
-int tl_decide(aamed_policy *policy, const aamed_label *label,
-	      const struct query *q, struct tl_answer *a, char *err,
-	      size_t errlen)
-{
-	unsigned fmt = a->recs.fmt;
-	bool want = a->recs.want_text;
-
-	a->error = 0;
-	a->have_x = false;
-	a->recs.n = 0;
-	a->recs.fmt = fmt;
-	a->recs.want_text = want;
-	switch (q->class) {
-	case Q_EXEC:
-		a->have_x = true;
-		a->error = aamed_exec(label, q->file.path, q->file.fsuid,
-				      q->file.ouid, &a->x, tl_collect, &a->recs);
-		return 0;
-	case Q_FILE:
-		a->error = aamed_file_perm(label, &q->file, tl_collect, &a->recs);
-		return 0;
-	case Q_NET:
-	case Q_UNIX:
-		a->error = net_decide(policy, label, q, tl_collect, &a->recs,
-				      err, errlen);
-		break;
-	default:
-		a->error = ipc_decide(policy, label, q, tl_collect, &a->recs,
-				      err, errlen);
-		break;
-	}
-	return a->error == 1 ? -1 : 0;
 }
 
 int tl_parse_kernel(const char *v, enum aamed_kernel *k, unsigned *fmt)

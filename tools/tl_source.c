@@ -706,7 +706,7 @@ static uint32_t denied_by(struct tl_source *s, const char *name,
 			  const struct query *q, uint32_t request)
 {
 	const aamed_label *l = aamed_label_get(s->policy, name, NULL);
-	struct tl_answer *a;
+	struct answer *a;
 	char err[256];
 	uint32_t d = 0;
 	int i;
@@ -716,7 +716,7 @@ static uint32_t denied_by(struct tl_source *s, const char *name,
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return request;
-	if (tl_decide(s->policy, l, q, a, err, sizeof(err))) {
+	if (answer_decide(s->policy, l, q, a, err, sizeof(err))) {
 		free(a);
 		return request;
 	}

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One decision for a parsed query, with the records it emits: the piece
+ * query, explain and coverage share. Public API only.
+ */
+#include <string.h>
+
+#include "cli.h"
+
+void answer_collect(const struct aamed_audit *rec, void *arg)
+{
+	struct records *r = arg;
+
+	if (r->n == MAX_RECORDS)
+		return;
+	if (r->want_text)
+		aamed_audit_format(rec, r->text[r->n], sizeof(r->text[0]),
+				   r->fmt, -1, NULL);
+	/* the strings belong to the caller's request or the policy */
+	r->rec[r->n++] = *rec;
+}
+
+int answer_decide(aamed_policy *policy, const aamed_label *label,
+		  const struct query *q, struct answer *a, char *err,
+		  size_t errlen)
+{
+	a->error = 0;
+	a->have_x = false;
+	a->recs.n = 0;
+	switch (q->class) {
+	case Q_EXEC:
+		a->have_x = true;
+		a->error = aamed_exec(label, q->file.path, q->file.fsuid,
+				      q->file.ouid, &a->x, answer_collect,
+				      &a->recs);
+		return 0;
+	case Q_FILE:
+		a->error = aamed_file_perm(label, &q->file, answer_collect,
+					   &a->recs);
+		return 0;
+	case Q_NET:
+	case Q_UNIX:
+		a->error = net_decide(policy, label, q, answer_collect,
+				      &a->recs, err, errlen);
+		break;
+	default:
+		a->error = ipc_decide(policy, label, q, answer_collect,
+				      &a->recs, err, errlen);
+		break;
+	}
+	return a->error == 1 ? -1 : 0;
+}
+
+const char *cli_xmode_name(enum aamed_xmode m)
+{
+	switch (m) {
+	case AAMED_X_INHERIT:
+		return "ix";
+	case AAMED_X_PROFILE:
+		return "px";
+	case AAMED_X_CHILD:
+		return "cx";
+	case AAMED_X_UNCONFINED:
+		return "ux";
+	case AAMED_X_STACK:
+		return "stack";
+	case AAMED_X_ATTACH:
+		return "attach";
+	case AAMED_X_LEARN:
+		return "learn";
+	default:
+		return NULL;
+	}
+}
+
+const char *cli_type_name(enum aamed_audit_type t)
+{
+	static const char *const n[] = { "AUDIT", "ALLOWED", "DENIED", "HINT",
+					 "STATUS", "ERROR", "KILLED" };
+
+	return (unsigned)t < sizeof(n) / sizeof(n[0]) ? n[t] : "AUTO";
+}
