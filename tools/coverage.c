@@ -105,12 +105,12 @@ static void usage(FILE *f)
 
 int cmd_coverage(int argc, char **argv)
 {
-	const char *policies[64], *logs[256], *source = NULL, *features = NULL;
-	const char *incs[16];
-	int np = 0, nl = 0, ni = 0, i, rc = 0;
-	bool json = false, first = true;
-	enum aamed_kernel k = AAMED_KERNEL_6_1;
-	unsigned fmt = 0;
+	const char *logs[256];
+	struct tl_opts o = { .allowed = TL_OPT_POLICY | TL_OPT_SOURCE |
+					TL_OPT_FEATURES | TL_OPT_KERNEL |
+					TL_OPT_JSON };
+	int nl = 0, i, rc = 0, t;
+	bool first = true;
 	struct cov c = { 0 };
 	struct tl_source src;
 	long records = 0, rebuilt = 0, errors;
@@ -119,30 +119,12 @@ int cmd_coverage(int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
-		if (!strcmp(a, "--policy") || !strcmp(a, "--kernel") ||
-		    !strcmp(a, "--source") || !strcmp(a, "--features") ||
-		    !strcmp(a, "-I")) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "aamed coverage: %s needs a value\n", a);
-				return EXIT_USAGE;
-			}
-			i++;
-			if (!strcmp(a, "--policy") && np < 64)
-				policies[np++] = argv[i];
-			else if (!strcmp(a, "--source"))
-				source = argv[i];
-			else if (!strcmp(a, "--features"))
-				features = argv[i];
-			else if (!strcmp(a, "-I") && ni < 16)
-				incs[ni++] = argv[i];
-			else if (!strcmp(a, "--kernel") &&
-				 tl_parse_kernel(argv[i], &k, &fmt)) {
-				fprintf(stderr, "aamed coverage: --kernel takes 6.1, 6.12 or upstream\n");
-				return EXIT_USAGE;
-			}
-		} else if (!strcmp(a, "--json")) {
-			json = true;
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+		t = tl_opt(&o, "coverage", argc, argv, &i);
+		if (t < 0)
+			return EXIT_USAGE;
+		if (t > 0)
+			continue;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
 			return EXIT_ALLOWED;
 		} else if (a[0] == '-' && a[1]) {
@@ -152,22 +134,22 @@ int cmd_coverage(int argc, char **argv)
 			logs[nl++] = a;
 		}
 	}
-	if (!np || !nl) {
+	if (!o.np || !nl) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	c.policy = tl_load(policies, np, k, "aamed coverage");
+	c.policy = tl_load(o.policies, o.np, o.k, "aamed coverage");
 	if (!c.policy)
 		return EXIT_POLICY;
-	if (source) {
+	if (o.source) {
 		struct aamed_error err;
 
-		if (tl_source_load(&src, source, features, incs, ni, k)) {
+		if (tl_source_load(&src, o.source, o.features, o.incs, o.ni, o.k)) {
 			aamed_policy_free(c.policy);
 			return EXIT_USAGE;
 		}
-		for (i = 0; i < np; i++)
-			aamed_policy_load_path(src.policy, policies[i], &err);
+		for (i = 0; i < o.np; i++)
+			aamed_policy_load_path(src.policy, o.policies[i], &err);
 		c.src = &src;
 	}
 	c.npc = c.policy->nprofiles;
@@ -180,10 +162,10 @@ int cmd_coverage(int argc, char **argv)
 			c.pc[j].state_hit = calloc(p->file->dfa->nstates, 1);
 	}
 	errors = tl_replay_each(c.policy, logs, nl, hook, &c, &records, &rebuilt);
-	if (json) {
+	if (o.json) {
 		printf("{\"version\":%d,\"command\":\"coverage\",\"records\":%ld,\"rebuilt\":%ld,\"input_errors\":%ld,\"source\":",
 		       TL_JSON_VERSION, records, rebuilt, errors);
-		json_str(stdout, source);
+		json_str(stdout, o.source);
 		fputs(",\"profiles\":[", stdout);
 	} else {
 		printf("%ld records, %ld rebuilt, %ld input errors\n", records,
@@ -196,7 +178,7 @@ int cmd_coverage(int argc, char **argv)
 		size_t r;
 		uint32_t s;
 
-		if (source) {
+		if (o.source) {
 			bool rf = true;
 
 			for (r = 0; r < src.nrules; r++)
@@ -208,7 +190,7 @@ int cmd_coverage(int argc, char **argv)
 				continue;
 			if (used < total)
 				rc = 1;
-			if (json) {
+			if (o.json) {
 				if (!first)
 					fputc(',', stdout);
 				first = false;
@@ -225,7 +207,7 @@ int cmd_coverage(int argc, char **argv)
 
 				if (strcmp(ru->profile, p->hname))
 					continue;
-				if (json) {
+				if (o.json) {
 					bool f = true;
 
 					if (!rf)
@@ -246,7 +228,7 @@ int cmd_coverage(int argc, char **argv)
 					       ru->line, ru->text);
 				}
 			}
-			if (json)
+			if (o.json)
 				fputs("]}", stdout);
 			continue;
 		}
@@ -265,7 +247,7 @@ int cmd_coverage(int argc, char **argv)
 			}
 		if (used < total)
 			rc = 1;
-		if (json) {
+		if (o.json) {
 			if (!first)
 				fputc(',', stdout);
 			first = false;
@@ -283,12 +265,12 @@ int cmd_coverage(int argc, char **argv)
 					       s < AA_CAP_MAX ? aa_cap_names[s] : "?");
 		}
 	}
-	if (json)
+	if (o.json)
 		fputs("]}\n", stdout);
 	for (j = 0; j < c.npc; j++)
 		free(c.pc[j].state_hit);
 	free(c.pc);
-	if (source)
+	if (o.source)
 		tl_source_free(&src);
 	aamed_policy_free(c.policy);
 	return errors ? EXIT_USAGE : rc;

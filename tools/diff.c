@@ -560,11 +560,11 @@ static int cmp_group(const void *x, const void *y)
 
 int cmd_diff(int argc, char **argv)
 {
-	const char *side[2] = { 0 }, *features = NULL, *incs[16], *only = NULL;
-	int ns = 0, ni = 0, i, rc = 0;
-	bool json = false, firstp = true;
-	enum aamed_kernel k = AAMED_KERNEL_6_1;
-	unsigned fmt = 0;
+	const char *side[2] = { 0 }, *only = NULL;
+	struct tl_opts o = { .allowed = TL_OPT_FEATURES | TL_OPT_KERNEL |
+					TL_OPT_JSON };
+	int ns = 0, i, rc = 0, t;
+	bool firstp = true;
 	aamed_policy *pa, *pb;
 	char tmp[4096];
 	size_t x, y;
@@ -572,25 +572,17 @@ int cmd_diff(int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
-		if (!strcmp(a, "--kernel") || !strcmp(a, "--features") ||
-		    !strcmp(a, "-I") || !strcmp(a, "--profile")) {
+		t = tl_opt(&o, "diff", argc, argv, &i);
+		if (t < 0)
+			return EXIT_USAGE;
+		if (t > 0)
+			continue;
+		if (!strcmp(a, "--profile")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "aamed diff: %s needs a value\n", a);
 				return EXIT_USAGE;
 			}
-			i++;
-			if (!strcmp(a, "--features"))
-				features = argv[i];
-			else if (!strcmp(a, "-I") && ni < 16)
-				incs[ni++] = argv[i];
-			else if (!strcmp(a, "--profile"))
-				only = argv[i];
-			else if (tl_parse_kernel(argv[i], &k, &fmt)) {
-				fprintf(stderr, "aamed diff: --kernel takes 6.1, 6.12 or upstream\n");
-				return EXIT_USAGE;
-			}
-		} else if (!strcmp(a, "--json")) {
-			json = true;
+			only = argv[++i];
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
 			return EXIT_ALLOWED;
@@ -610,15 +602,15 @@ int cmd_diff(int argc, char **argv)
 	}
 	if (tl_mktmp(tmp, sizeof(tmp)))
 		return EXIT_USAGE;
-	pa = load_side(side[0], features, incs, ni, k, tmp, 0);
-	pb = pa ? load_side(side[1], features, incs, ni, k, tmp, 1) : NULL;
+	pa = load_side(side[0], o.features, o.incs, o.ni, o.k, tmp, 0);
+	pb = pa ? load_side(side[1], o.features, o.incs, o.ni, o.k, tmp, 1) : NULL;
 	tl_rmtmp(tmp);
 	if (!pa || !pb) {
 		if (pa)
 			aamed_policy_free(pa);
 		return EXIT_POLICY;
 	}
-	if (json) {
+	if (o.json) {
 		printf("{\"version\":%d,\"command\":\"diff\",\"old\":", TL_JSON_VERSION);
 		json_str(stdout, side[0]);
 		fputs(",\"new\":", stdout);
@@ -660,7 +652,7 @@ int cmd_diff(int argc, char **argv)
 			continue;
 		rc = 1;
 		qsort(d.g, d.ng, sizeof(*d.g), cmp_group);
-		if (json) {
+		if (o.json) {
 			bool f = true;
 
 			if (!firstp)
@@ -724,7 +716,7 @@ int cmd_diff(int argc, char **argv)
 		}
 		free_pdiff(&d);
 	}
-	if (json)
+	if (o.json)
 		printf("],\"different\":%s}\n", rc ? "true" : "false");
 	else if (!rc)
 		puts("no semantic difference");

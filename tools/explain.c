@@ -499,12 +499,11 @@ static void usage(FILE *f)
 
 int cmd_explain(int argc, char **argv)
 {
-	const char *policies[64], *incs[16], *source = NULL, *features = NULL;
 	char *qargv[MAX_WORDS + 2];
-	int np = 0, ni = 0, qn = 0, i, rc, n;
-	bool json = false;
-	enum aamed_kernel k = AAMED_KERNEL_6_1;
-	unsigned fmt = 0;
+	struct tl_opts o = { .allowed = TL_OPT_POLICY | TL_OPT_SOURCE |
+					TL_OPT_FEATURES | TL_OPT_KERNEL |
+					TL_OPT_JSON };
+	int qn = 0, i, rc, n, t;
 	struct query q;
 	char err[512];
 	aamed_policy *policy;
@@ -518,37 +517,19 @@ int cmd_explain(int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
-		if (!strcmp(a, "--policy") || !strcmp(a, "--kernel") ||
-		    !strcmp(a, "--source") || !strcmp(a, "--features") ||
-		    !strcmp(a, "-I")) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "aamed explain: %s needs a value\n", a);
-				return EXIT_USAGE;
-			}
-			i++;
-			if (!strcmp(a, "--policy") && np < 64)
-				policies[np++] = argv[i];
-			else if (!strcmp(a, "--source"))
-				source = argv[i];
-			else if (!strcmp(a, "--features"))
-				features = argv[i];
-			else if (!strcmp(a, "-I") && ni < 16)
-				incs[ni++] = argv[i];
-			else if (!strcmp(a, "--kernel") &&
-				 tl_parse_kernel(argv[i], &k, &fmt)) {
-				fprintf(stderr, "aamed explain: --kernel takes 6.1, 6.12 or upstream\n");
-				return EXIT_USAGE;
-			}
-		} else if (!strcmp(a, "--json")) {
-			json = true;
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+		t = tl_opt(&o, "explain", argc, argv, &i);
+		if (t < 0)
+			return EXIT_USAGE;
+		if (t > 0)
+			continue;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
 			return EXIT_ALLOWED;
 		} else if (qn < MAX_WORDS) {
 			qargv[qn++] = argv[i];
 		}
 	}
-	if (!np || !qn) {
+	if (!o.np || !qn) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
@@ -556,7 +537,7 @@ int cmd_explain(int argc, char **argv)
 		fprintf(stderr, "aamed explain: %s\n", err);
 		return EXIT_USAGE;
 	}
-	policy = tl_load(policies, np, k, "aamed explain");
+	policy = tl_load(o.policies, o.np, o.k, "aamed explain");
 	if (!policy)
 		return EXIT_POLICY;
 	label = aamed_label_get(policy, q.label, &lerr);
@@ -567,7 +548,7 @@ int cmd_explain(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	all = calloc(1, sizeof(*all));
-	all->recs.fmt = fmt;
+	all->recs.fmt = o.fmt;
 	all->recs.want_text = true;
 	if (answer_decide(policy, label, &q, all, err, sizeof(err))) {
 		fprintf(stderr, "aamed explain: %s\n", err);
@@ -575,32 +556,32 @@ int cmd_explain(int argc, char **argv)
 		aamed_policy_free(policy);
 		return EXIT_USAGE;
 	}
-	if (source) {
-		if (tl_source_load(&src, source, features, incs, ni, k)) {
+	if (o.source) {
+		if (tl_source_load(&src, o.source, o.features, o.incs, o.ni, o.k)) {
 			free(all);
 			aamed_policy_free(policy);
 			return EXIT_USAGE;
 		}
 		/* peers of two-sided requests are decided in the same set */
-		for (i = 0; i < np; i++)
-			aamed_policy_load_path(src.policy, policies[i], NULL);
+		for (i = 0; i < o.np; i++)
+			aamed_policy_load_path(src.policy, o.policies[i], NULL);
 	}
 	l = to_label(label);
 	n = aa_label_unconfined(l) && l->size == 0 ? 0 : (int)l->size;
 	ms = calloc((size_t)(n ? n : 1), sizeof(*ms));
 	for (i = 0; i < n; i++) {
 		ms[i].p = l->vec[i];
-		ms[i].ans.recs.fmt = fmt;
-		explain_member(policy, &q, &ms[i], source ? &src : NULL);
+		ms[i].ans.recs.fmt = o.fmt;
+		explain_member(policy, &q, &ms[i], o.source ? &src : NULL);
 	}
-	if (json)
-		print_json(&q, ms, n, all, aamed_label_name(label), source != NULL);
+	if (o.json)
+		print_json(&q, ms, n, all, aamed_label_name(label), o.source != NULL);
 	else
 		print_text(&q, ms, n, all, aamed_label_name(label));
 	rc = all->error ? EXIT_DENIED : EXIT_ALLOWED;
 	free(ms);
 	free(all);
-	if (source)
+	if (o.source)
 		tl_source_free(&src);
 	aamed_policy_free(policy);
 	return rc;

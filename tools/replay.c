@@ -1030,11 +1030,10 @@ static void usage(FILE *f)
 
 int cmd_replay(int argc, char **argv)
 {
-	const char *policies[64], *logs[256];
-	int np = 0, nl = 0, i, rc;
-	bool json = false;
-	enum aamed_kernel k = AAMED_KERNEL_6_1;
-	unsigned fmt = 0;
+	const char *logs[256];
+	struct tl_opts o = { .allowed = TL_OPT_POLICY | TL_OPT_KERNEL |
+					TL_OPT_JSON };
+	int nl = 0, i, rc, t;
 	struct replay *r;
 	char *buf;
 	const size_t blen = 1 << 20;
@@ -1043,21 +1042,12 @@ int cmd_replay(int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
-		if (!strcmp(a, "--policy") || !strcmp(a, "--kernel")) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "aamed replay: %s needs a value\n", a);
-				return EXIT_USAGE;
-			}
-			if (!strcmp(a, "--policy")) {
-				if (np < 64)
-					policies[np++] = argv[++i];
-			} else if (tl_parse_kernel(argv[++i], &k, &fmt)) {
-				fprintf(stderr, "aamed replay: --kernel takes 6.1, 6.12 or upstream\n");
-				return EXIT_USAGE;
-			}
-		} else if (!strcmp(a, "--json")) {
-			json = true;
-		} else if (!strcmp(a, "--stats") || !strcmp(a, "--no-memo")) {
+		t = tl_opt(&o, "replay", argc, argv, &i);
+		if (t < 0)
+			return EXIT_USAGE;
+		if (t > 0)
+			continue;
+		if (!strcmp(a, "--stats") || !strcmp(a, "--no-memo")) {
 			nl += 0;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
@@ -1070,7 +1060,7 @@ int cmd_replay(int argc, char **argv)
 			logs[nl++] = a;
 		}
 	}
-	if (!np || !nl) {
+	if (!o.np || !nl) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
@@ -1090,7 +1080,7 @@ int cmd_replay(int argc, char **argv)
 			free(r->memo);
 			r->memo = NULL;
 		}
-	r->policy = tl_load(policies, np, k, "aamed replay");
+	r->policy = tl_load(o.policies, o.np, o.k, "aamed replay");
 	if (!r->policy) {
 		free(r);
 		free(buf);
@@ -1108,7 +1098,7 @@ int cmd_replay(int argc, char **argv)
 			r->rebuilt - r->memo_hits, r->decide_ns / 1e9,
 			(r->rebuilt - r->memo_hits) / (r->decide_ns > 0 ? r->decide_ns / 1e9 : 1e-9));
 	}
-	if (json)
+	if (o.json)
 		print_json(r);
 	else
 		print_text(r);

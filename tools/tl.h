@@ -22,6 +22,33 @@
 const char *tl_mode_name(enum aa_mode m);
 const char *tl_audit_mode_name(enum aa_audit_mode m);
 
+/*
+ * The options explain, replay, diff and coverage share. A tool sets
+ * allowed (TL_OPT_*) and the defaults, then offers each word to tl_opt().
+ */
+#define TL_OPT_POLICY 0x1u	/* --policy PATH, repeatable (64 kept) */
+#define TL_OPT_SOURCE 0x2u	/* --source FILE */
+#define TL_OPT_FEATURES 0x4u	/* --features F, -I DIR (16 kept) */
+#define TL_OPT_KERNEL 0x8u	/* --kernel 6.1|6.12|upstream */
+#define TL_OPT_JSON 0x10u	/* --json */
+struct tl_opts {
+	unsigned allowed;
+	const char *policies[64];
+	int np;
+	const char *source;
+	const char *features;
+	const char *incs[16];
+	int ni;
+	enum aamed_kernel k;
+	unsigned fmt;
+	bool json;
+};
+/*
+ * 1: argv[*i] (and its value, *i advanced) was a shared option; 0: it is
+ * not one; -1: a usage error, already printed as "aamed CMD: ...".
+ */
+int tl_opt(struct tl_opts *o, const char *cmd, int argc, char **argv, int *i);
+
 /* Load every path into a new policy; NULL (message printed) on error. */
 aamed_policy *tl_load(const char *const *paths, int n, enum aamed_kernel k,
 		      const char *who);
