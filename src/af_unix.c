@@ -252,22 +252,13 @@ int aa_unix_sock_op(const struct aa_audit_ctx *ctx,
 		.addr = op == AAMED_NET_BIND ? sk->addr : NULL,
 	};
 	uint32_t request = aamed_net_op_request(op);
-	int error = 0;
-	uint32_t i;
+	int error;
 
 	if (op == AAMED_NET_CONNECT || op == AAMED_NET_SENDMSG ||
 	    op == AAMED_NET_RECVMSG)
 		return 0;
-	for (i = 0; i < label->size; i++) {
-		const struct aa_profile *p = label->vec[i];
-		int e;
-
-		if (profile_unconfined(p))
-			continue;
-		e = profile_unix_op(&ad, p, op, request, sk);
-		if (e)
-			error = e;
-	}
+	for_each_confined(label, p, error,
+			  profile_unix_op(&ad, p, op, request, sk));
 	return error;
 }
 
@@ -352,19 +343,10 @@ int aa_unix_peer_perm(const struct aa_audit_ctx *ctx,
 		.upstream = true,
 		.peer_addr = peer_sk->addr,
 	};
-	int error = 0;
-	uint32_t i;
+	int error;
 
-	for (i = 0; i < label->size; i++) {
-		const struct aa_profile *p = label->vec[i];
-		int e;
-
-		if (profile_unconfined(p))
-			continue;
-		e = profile_peer_perm(&ad, p, request, sk, peer_sk, peer_label,
-				      fsuid);
-		if (e)
-			error = e;
-	}
+	for_each_confined(label, p, error,
+			  profile_peer_perm(&ad, p, request, sk, peer_sk,
+					    peer_label, fsuid));
 	return error;
 }

@@ -84,22 +84,14 @@ int aamed_capable(const aamed_label *subj, int cap, unsigned opts,
 {
 	const struct aa_label *l = to_label(subj);
 	struct aa_audit_ctx ctx = { audit, arg };
-	int error = 0, e;
-	uint32_t i;
+	int error;
 
 	/* apparmor_capable(): an unconfined label is never asked */
 	if (likely(aa_label_unconfined(l)))
 		return 0;
 	if ((unsigned)cap >= 64)
 		return -EINVAL;
-	/* fn_for_each_confined(): every member, the last error wins */
-	for (i = 0; i < l->size; i++) {
-		if (profile_unconfined(l->vec[i]))
-			continue;
-		e = profile_capable(&ctx, l->vec[i], cap, opts);
-		if (e)
-			error = e;
-	}
+	for_each_confined(l, p, error, profile_capable(&ctx, p, cap, opts));
 	return error;
 }
 

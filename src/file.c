@@ -232,19 +232,9 @@ static inline int profile_path_perm(const struct freq *r,
 /* Every confined member decides and audits; the last error wins. */
 static int label_path_perm(const struct freq *r, const struct aa_label *label)
 {
-	int error = 0;
-	uint32_t i;
+	int error;
 
-	for (i = 0; i < label->size; i++) {
-		const struct aa_profile *p = label->vec[i];
-		int e;
-
-		if (profile_unconfined(p))
-			continue;
-		e = profile_path_perm(r, p);
-		if (e)
-			error = e;
-	}
+	for_each_confined(label, p, error, profile_path_perm(r, p));
 	return error;
 }
 
@@ -318,19 +308,10 @@ static int label_path_link(const struct aa_audit_ctx *ctx,
 			   const struct aa_label *label, const char *lname,
 			   const char *tname, uint32_t fsuid, uint32_t ouid)
 {
-	int error = 0;
-	uint32_t i;
+	int error;
 
-	for (i = 0; i < label->size; i++) {
-		int e;
-
-		if (profile_unconfined(label->vec[i]))
-			continue;
-		e = profile_path_link(ctx, label->vec[i], lname, tname, fsuid,
-				      ouid);
-		if (e)
-			error = e;
-	}
+	for_each_confined(label, p, error,
+			  profile_path_link(ctx, p, lname, tname, fsuid, ouid));
 	return error;
 }
 

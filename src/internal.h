@@ -379,6 +379,27 @@ static inline bool profile_unconfined(const struct aa_profile *p)
 	return p->mode == APPARMOR_UNCONFINED;
 }
 
+/*
+ * The kernel's fn_for_each_confined(): evaluate CALL, with p bound to
+ * each member of label that is not unconfined, for every one of them
+ * (each logs its own record, there is no short cut), and leave the last
+ * non-zero result in err.
+ */
+#define for_each_confined(label, p, err, CALL)                             \
+	do {                                                               \
+		uint32_t i_;                                               \
+		(err) = 0;                                                 \
+		for (i_ = 0; i_ < (label)->size; i_++) {                   \
+			const struct aa_profile *p = (label)->vec[i_];     \
+			int e_;                                            \
+			if (profile_unconfined(p))                         \
+				continue;                                  \
+			e_ = (CALL);                                       \
+			if (e_)                                            \
+				(err) = e_;                                \
+		}                                                          \
+	} while (0)
+
 /* ------------------------------------------------------------------ */
 /* audit.c */
 struct aa_audit_ctx {

@@ -285,22 +285,13 @@ static int label_af_perm(const struct aa_audit_ctx *ctx,
 		.upstream = net_upstream(label),
 	};
 	uint32_t request = net_op_request[op];
-	int error = 0;
-	uint32_t i;
+	int error;
 
 	if (op != AAMED_NET_CREATE && !sk->label)
 		return 0;
-	for (i = 0; i < label->size; i++) {
-		const struct aa_profile *p = label->vec[i];
-		int e;
-
-		if (profile_unconfined(p))
-			continue;
-		e = aa_profile_af_perm(&ad, p, request, sk->family, sk->type,
-				       sk->protocol);
-		if (e)
-			error = e;
-	}
+	for_each_confined(label, p, error,
+			  aa_profile_af_perm(&ad, p, request, sk->family,
+					     sk->type, sk->protocol));
 	return error;
 }
 
