@@ -18,49 +18,36 @@ CFLAGS ?= -O2 -g
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -Iinclude -Isrc -fPIC
 LDLIBS := -lpthread
 
-LIB_SRC := src/stream.c src/dfa.c src/compat.c src/unpack.c src/policy.c \
-	   src/label.c src/audit.c src/perms.c src/names.c src/file.c \
-	   src/domain.c src/engine.c src/net.c src/capability.c src/ipc.c \
-	   src/ptrace.c src/labelmatch.c src/af_unix.c
-# issue 7 (tools): product walks of two DFAs for aamed diff
-LIB_SRC += src/diff.c
-TOOL_SRC := tools/aamed.c tools/words.c tools/json.c tools/request.c tools/answer.c \
-	    tools/query.c tools/compile.c tools/bench.c tools/req_net.c \
-	    tools/req_ipc.c
+# The library: src/, one file per job (see docs/kernel-map.md).
+LIB_SRC := $(sort $(wildcard src/*.c))
+# The aamed command: tools/common (the query language, shared by every
+# subcommand), tools/cli (query, attach, compile, help) and tools/authors
+# (explain, replay, diff, coverage). replay parses records with libapparmor.
+TOOL_SRC := $(sort $(wildcard tools/common/*.c tools/cli/*.c tools/authors/*.c))
+TOOL_INC := -Itools/common -Itools/authors
+TOOL_LIBS := -lapparmor
+# The benchmarks (bench/*.c but the guest program, which is static).
+BENCH_SRC := $(filter-out bench/guest.c,$(sort $(wildcard bench/*.c)))
+BENCH_LIBS := -luring -lm
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
-
-# ---------------------------------------------------------------- bench (issue 6)
-# aamed bench run/compare/instr: the seed workloads on the host and in QEMU
-# (tools/bench_*.c; the guest program is bench/guest.c). Rules further down.
-BENCH_SRC := tools/bench_main.c tools/bench_wl.c tools/bench_stats.c \
-	     tools/bench_run.c tools/bench_vm.c tools/bench_compare.c \
-	     tools/bench_instr.c
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
-BENCH_LIBS := -luring -lm
 TOOL_OBJ += $(BENCH_OBJ)
-# ---------------------------------------------------------------- end bench
-
-# ---------------------------------------------------------------- tools (issue 7)
-# aamed explain/replay/diff/coverage (tools/explain.c ... tools/tl_*.c),
-# man pages (man/), bash completion (completion/), JSON schemas
-# (docs/json-schema/). replay parses records with libapparmor's parser.
-TL_SRC := tools/tl_common.c tools/tl_source.c tools/explain.c tools/replay.c \
-	  tools/diff.c tools/coverage.c tools/tl_json.c tools/help.c
-TL_OBJ := $(TL_SRC:%.c=$(BUILD)/%.o)
-TOOL_OBJ += $(TL_OBJ)
-# ---------------------------------------------------------------- end tools
 
 .PHONY: all clean check demo install fuzz deps unit asan-check golden \
-	robust fuzz-short oracle bench
+	robust fuzz-short oracle bench install-tools
 
-all: $(BUILD)/libaamed.a $(BUILD)/libaamed.so $(BUILD)/aamed $(BUILD)/aamed.pc
+all: $(BUILD)/libaamed.a $(BUILD)/libaamed.so $(BUILD)/aamed $(BUILD)/aamed.pc \
+	$(BUILD)/bench-guest
 
-$(BUILD)/%.o: %.c include/aamed.h src/internal.h tools/cli.h tools/req_net.h tools/req_ipc.h
+# Header dependencies are generated (-MMD) and read back below.
+$(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	@$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(TOOL_OBJ): ALL_CFLAGS += $(TOOL_INC)
 
 $(BUILD)/libaamed.a: $(LIB_OBJ)
 	rm -f $@
@@ -70,21 +57,17 @@ $(BUILD)/libaamed.so: $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libaamed.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/aamed: $(TOOL_OBJ) $(BUILD)/libaamed.a
-	$(CC) -o $@ $(TOOL_OBJ) $(BUILD)/libaamed.a $(LDLIBS) $(BENCH_LIBS)
+	$(CC) -o $@ $(TOOL_OBJ) $(BUILD)/libaamed.a $(LDLIBS) $(TOOL_LIBS) $(BENCH_LIBS)
 
 # where `aamed compile --features NAME` finds the installed feature sets
-$(BUILD)/tools/compile.o: ALL_CFLAGS += -DAAMED_DATADIR='"$(PREFIX)/share/aamed"'
+$(BUILD)/tools/cli/compile.o: ALL_CFLAGS += -DAAMED_DATADIR='"$(PREFIX)/share/aamed"'
+$(BUILD)/tools/cli/help.o: ALL_CFLAGS += -DAAMED_MANDIR='"$(PREFIX)/share/man"'
 
 $(BUILD)/aamed.pc: aamed.pc.in
 	@mkdir -p $(BUILD)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
-# ---------------------------------------------------------------- tools rules (issue 7)
-$(TL_OBJ): tools/tl.h tools/tl_json.h
-$(BUILD)/aamed: BENCH_LIBS += -lapparmor
-$(BUILD)/tools/help.o: ALL_CFLAGS += -DAAMED_MANDIR='"$(PREFIX)/share/man"'
 install: install-tools
-.PHONY: install-tools
 install-tools: all
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
@@ -94,24 +77,22 @@ install-tools: all
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/aamed
 	install -m 644 docs/json-schema/*.json $(DESTDIR)$(PREFIX)/share/aamed/json-schema/
 # the JSON schema checker of tests/tools
-$(BUILD)/tests/schemacheck: tests/tools/schemacheck.c tools/tl_json.c tools/tl_json.h
+$(BUILD)/tests/schemacheck: tests/tools/schemacheck.c tools/common/tl_json.c tools/common/tl_json.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itools -o $@ tests/tools/schemacheck.c tools/tl_json.c -lm
-# ---------------------------------------------------------------- end tools rules
+	$(CC) $(ALL_CFLAGS) -Itools/common -o $@ tests/tools/schemacheck.c tools/common/tl_json.c -lm
 
-# ---------------------------------------------------------------- bench rules (issue 6)
+# ---------------------------------------------------------------- bench
 BENCH_REV := $(shell git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
-$(BENCH_OBJ): ALL_CFLAGS += -DWL_AAMED -DAAMED_SRCDIR='"$(CURDIR)"' \
+$(BENCH_OBJ): ALL_CFLAGS += -Ibench -DWL_AAMED -DAAMED_SRCDIR='"$(CURDIR)"' \
 	-DAAMED_GIT_REV='"$(BENCH_REV)"' -DAAMED_BUILD_FLAGS='"$(CC) $(CFLAGS)"'
-$(BENCH_OBJ): tools/bench_int.h
-all: $(BUILD)/bench-guest
 # the static workload program the QEMU guest runs
-$(BUILD)/bench-guest: bench/guest.c tools/bench_wl.c tools/bench_int.h
+$(BUILD)/bench-guest: bench/guest.c bench/bench_wl.c bench/bench_int.h
 	@mkdir -p $(BUILD)
 	@echo "  CC      $@ (static)"
-	@$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -static -Itools -o $@ \
-		bench/guest.c tools/bench_wl.c -luring
-# ---------------------------------------------------------------- end bench rules
+	@$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -static -Ibench -o $@ \
+		bench/guest.c bench/bench_wl.c -luring
+
+-include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)
 
 deps:
 	@sh scripts/deps.sh
@@ -120,7 +101,7 @@ deps:
 TEST_BIN := $(BUILD)/tests/unit
 ASAN_BUILD := build-asan
 
-$(TEST_BIN): tests/unit/unit.c $(BUILD)/libaamed.a
+$(TEST_BIN): tests/unit/unit.c $(BUILD)/libaamed.a include/aamed.h src/internal.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libaamed.a $(LDLIBS)
 

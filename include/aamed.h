@@ -457,6 +457,17 @@ int aamed_signal_parse(const char *name);
 int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
 		 uint32_t request, aamed_audit_fn audit, void *arg);
 
+/* ---------------------------------------------------------------------
+ * Introspection: profiles, rule sets and their permissions (for tools
+ * that explain, compare or cover policy).
+ */
+/* (introspection API: section end) */
+
+/* ---------------------------------------------------------------------
+ * One-sided decisions and the kernel's records as requests (for replay).
+ */
+/* (one-sided API: section end) */
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,8 +18,8 @@ bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 t0=$(date +%s)
 
 # ------------------------------------------------------------ statistics
-if ${CC:-cc} -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -Itools -Iinclude \
-	-o "$W/stats" tests/bench/stats.c tools/bench_stats.c -lm; then
+if ${CC:-cc} -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -Ibench -Iinclude \
+	-o "$W/stats" tests/bench/stats.c bench/bench_stats.c -lm; then
 	"$W/stats" >"$W/stats.out"
 	grep -E '^(ok|FAIL)' "$W/stats.out"
 	p=$(sed -n 's/^stats: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$W/stats.out")

@@ -24,7 +24,7 @@
 #include "internal.h"
 
 /* The batch word splitter lives in the CLI; test it directly. */
-#include "../../tools/words.c"
+#include "../../tools/common/words.c"
 
 /* ------------------------------------------------------------------ */
 /* Harness. */
@@ -2057,7 +2057,7 @@ static void test_load_ns(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* tools/words.c: POSIX-shell word splitting without expansion. */
+/* tools/common/words.c: POSIX-shell word splitting without expansion. */
 
 static int split(const char *line, char **argv, int max, const char **err)
 {

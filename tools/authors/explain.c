@@ -6,7 +6,7 @@
  * the owner condition), quiet or audited, the profile's mode, the exec
  * transition, and with --source FILE the source rules (file:line) that
  * grant or deny the request, attributed by apparmor_parser itself
- * (tools/tl_source.c).
+ * (tools/authors/tl_source.c).
  *
  * Links the static library and reads src/internal.h (profile permission
  * tables, capability masks) through tl.h.

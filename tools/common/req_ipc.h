@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Capability, signal and ptrace queries (tools/req_ipc.c). */
+/* Capability, signal and ptrace queries (tools/common/req_ipc.c). */
 #ifndef AAMED_REQ_IPC_H
 #define AAMED_REQ_IPC_H
 

@@ -96,7 +96,7 @@ void tl_rmtmp(const char *dir)
 	rmdir(dir);
 }
 
-/* aamed compile (tools/compile.c) does the apparmor_parser run. */
+/* aamed compile (tools/cli/compile.c) does the apparmor_parser run. */
 int tl_compile(const char *src, const char *out, const char *features,
 	       const char *const *incdirs, int nincs, bool quiet)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * aamed bench: the subcommands. `bench decide` is tools/bench.c's; the
+ * aamed bench: the subcommands. `bench decide` is bench/bench.c's; the
  * seed workloads (run, compare, instr) live in tools/bench_*.c.
  */
 #include <string.h>

@@ -4,7 +4,7 @@
  * requests of the logs exercise and which are never used.
  *
  * With --source, rules are source lines, attributed by apparmor_parser
- * (tools/tl_source.c: each rule compiled on its own). Without it, the
+ * (tools/authors/tl_source.c: each rule compiled on its own). Without it, the
  * "rules" are what the blob keeps of them: the file DFA's permission
  * states and the capabilities each profile grants.
  *

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Shared pieces of the profile-author tools (issue 7): explain, replay,
- * diff, coverage (tools/explain.c, replay.c, diff.c, coverage.c).
+ * diff, coverage (tools/authors/: explain.c, replay.c, diff.c, coverage.c).
  *
  * These tools link the static library and include src/internal.h: they
  * look inside profiles (permission tables, capability masks, DFAs) to say
@@ -107,7 +107,7 @@ long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
 		    void (*hook)(void *, const struct query *, const aamed_label *),
 		    void *arg, long *records, long *rebuilt);
 
-/* The subcommands (tools/aamed.c dispatches to them). */
+/* The subcommands (tools/cli/aamed.c dispatches to them). */
 int cmd_explain(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_diff(int argc, char **argv);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A small JSON reader (tools/tl_json.c). */
+/* A small JSON reader (tools/common/tl_json.c). */
 #ifndef AAMED_TL_JSON_H
 #define AAMED_TL_JSON_H
 

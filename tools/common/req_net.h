@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Network and unix-socket queries (tools/req_net.c). */
+/* Network and unix-socket queries (tools/common/req_net.c). */
 #ifndef AAMED_REQ_NET_H
 #define AAMED_REQ_NET_H
 

@@ -1115,7 +1115,7 @@ int cmd_replay(int argc, char **argv)
 }
 
 /*
- * The reading half of replay for aamed coverage (tools/coverage.c):
+ * The reading half of replay for aamed coverage (tools/authors/coverage.c):
  * every rebuilt request of the logs goes to hook. No memo (each record
  * counts). Returns the number of input errors.
  */
