@@ -466,6 +466,23 @@ int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
 /* ---------------------------------------------------------------------
  * One-sided decisions and the kernel's records as requests (for replay).
  */
+/*
+ * A signal or ptrace check has two sides: the sender's (tracer's) profiles
+ * decide "send" ("trace", "read"), the target's (tracee's) decide
+ * "receive" ("tracedby", "readby"), and each side logs its own records.
+ * An audit log holds one side's record; to decide that record again, ask
+ * for that side only. sides is a mask of AAMED_SIDE_*; AAMED_SIDE_BOTH is
+ * what aamed_signal() and aamed_ptrace() decide.
+ */
+#define AAMED_SIDE_SUBJECT 0x1u	/* the sender's or tracer's profiles */
+#define AAMED_SIDE_PEER    0x2u	/* the target's or tracee's profiles */
+#define AAMED_SIDE_BOTH    (AAMED_SIDE_SUBJECT | AAMED_SIDE_PEER)
+
+int aamed_signal_side(const aamed_label *sender, const aamed_label *target,
+		      int sig, unsigned sides, aamed_audit_fn audit, void *arg);
+int aamed_ptrace_side(const aamed_label *tracer, const aamed_label *tracee,
+		      uint32_t request, unsigned sides, aamed_audit_fn audit,
+		      void *arg);
 /* (one-sided API: section end) */
 
 #ifdef __cplusplus

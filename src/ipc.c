@@ -103,8 +103,8 @@ static int profile_signal_perm(const struct aa_audit_ctx *ctx,
  * the sender label; the last error wins. Each side is skipped as a
  * whole when its own label is unconfined.
  */
-int aamed_signal(const aamed_label *sender, const aamed_label *target,
-		 int sig, aamed_audit_fn audit, void *arg)
+int aamed_signal_side(const aamed_label *sender, const aamed_label *target,
+		      int sig, unsigned sides, aamed_audit_fn audit, void *arg)
 {
 	const struct aa_label *s = to_label(sender), *t = to_label(target);
 	struct aa_audit_ctx ctx = { audit, arg };
@@ -114,14 +114,14 @@ int aamed_signal(const aamed_label *sender, const aamed_label *target,
 	if (likely(aa_label_unconfined(s) && aa_label_unconfined(t)))
 		return 0;
 	mapped = map_signal(sig);
-	if (!aa_label_unconfined(s))
+	if ((sides & AAMED_SIDE_SUBJECT) && !aa_label_unconfined(s))
 		for (i = 0; i < s->size; i++) {
 			e = profile_signal_perm(&ctx, s->vec[i], t,
 						AAMED_MAY_WRITE, sig, mapped);
 			if (e)
 				error = e;
 		}
-	if (!aa_label_unconfined(t))
+	if ((sides & AAMED_SIDE_PEER) && !aa_label_unconfined(t))
 		for (i = 0; i < t->size; i++) {
 			e = profile_signal_perm(&ctx, t->vec[i], s,
 						AAMED_MAY_READ, sig, mapped);
@@ -129,6 +129,13 @@ int aamed_signal(const aamed_label *sender, const aamed_label *target,
 				error = e;
 		}
 	return error;
+}
+
+int aamed_signal(const aamed_label *sender, const aamed_label *target,
+		 int sig, aamed_audit_fn audit, void *arg)
+{
+	return aamed_signal_side(sender, target, sig, AAMED_SIDE_BOTH, audit,
+				 arg);
 }
 
 int aamed_signal_parse(const char *name)

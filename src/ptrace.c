@@ -121,8 +121,9 @@ static int profile_tracee_perm(const struct aa_audit_ctx *ctx,
 	return profile_ptrace_perm(ctx, tracee, tracer, request);
 }
 
-int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
-		 uint32_t request, aamed_audit_fn audit, void *arg)
+int aamed_ptrace_side(const aamed_label *tracer, const aamed_label *tracee,
+		      uint32_t request, unsigned sides, aamed_audit_fn audit,
+		      void *arg)
 {
 	const struct aa_label *tr = to_label(tracer), *te = to_label(tracee);
 	struct aa_audit_ctx ctx = { audit, arg };
@@ -135,16 +136,24 @@ int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
 		return 0;
 	if (request != AAMED_PTRACE_READ && request != AAMED_PTRACE_TRACE)
 		return -EINVAL;
-	for (i = 0; i < tr->size; i++) {
-		e = profile_tracer_perm(&ctx, tr->vec[i], te, request);
-		if (e)
-			error = e;
-	}
-	if (!aa_label_unconfined(te))
+	if (sides & AAMED_SIDE_SUBJECT)
+		for (i = 0; i < tr->size; i++) {
+			e = profile_tracer_perm(&ctx, tr->vec[i], te, request);
+			if (e)
+				error = e;
+		}
+	if ((sides & AAMED_SIDE_PEER) && !aa_label_unconfined(te))
 		for (i = 0; i < te->size; i++) {
 			e = profile_tracee_perm(&ctx, te->vec[i], tr, xrequest);
 			if (e)
 				error = e;
 		}
 	return error;
+}
+
+int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
+		 uint32_t request, aamed_audit_fn audit, void *arg)
+{
+	return aamed_ptrace_side(tracer, tracee, request, AAMED_SIDE_BOTH,
+				 audit, arg);
 }

@@ -26,7 +26,6 @@
 
 #include <aalogparse/aalogparse.h>
 
-#include "labelmatch.h"
 #include "tl.h"
 
 /* ------------------------------------------------------------------ */
@@ -347,76 +346,24 @@ static double now_ns(void)
 }
 
 
-/* The kernel's map_signal_num() (ipc.c). */
-static int map_signal(int sig)
-{
-	if (sig < 0 || sig > 64)
-		return 0;
-	if (sig >= 32)
-		return sig - 32 + AA_SIGRT_BASE;
-	if (sig == 0)
-		return AA_MAXMAPPED_SIG;
-	return sig;
-}
-
 /*
  * A signal or ptrace record is one side's check (the sender's or the
  * receiver's, the tracer's or the tracee's): the logging profile's own
- * decision is replayed, not the other side's (which logs its own
- * record). The walks of ipc.c and ptrace.c for one profile, without
- * records (src/internal.h, labelmatch.h).
+ * decision is replayed, not the other side's (which logs its own record).
  */
 static int side_decide(const aamed_label *label, const aamed_label *peer,
 		       const struct query *q, bool other_side)
 {
-	const struct aa_label *l = to_label(label), *pl = to_label(peer);
-	const struct aa_audit_ctx ctx = { NULL, NULL };
-	int error = 0, e;
-	uint32_t i;
-
-	for (i = 0; i < l->size; i++) {
-		const struct aa_profile *p = l->vec[i];
-		const struct aa_policydb *pdb = p->policy;
-		struct aa_ipc_info ii = { .peer = pl };
-		struct aa_perms perms;
-		uint32_t request, state;
-
-		if (profile_unconfined(p) || !pdb)
-			continue;
-		if (q->class == Q_SIGNAL) {
-			if (!(p->mediates & (1ull << AA_CLASS_SIGNAL)))
-				continue;
-			request = other_side ? AAMED_MAY_READ : AAMED_MAY_WRITE;
-			ii.class = AAMED_CLASS_SIGNAL;
-			ii.op = "signal";
-			ii.signal = map_signal(q->ipc.sig);
-			ii.unmapped_signal = q->ipc.sig;
-			state = aa_dfa_next(pdb->dfa, pdb->start[AA_CLASS_SIGNAL],
-					    (uint8_t)ii.signal);
-		} else {
-			if (!(p->mediates & (1ull << AA_CLASS_PTRACE))) {
-				/* the tracer's capability fallback (ptrace.c) */
-				if (!other_side && l != pl &&
-				    aamed_capable(from_label(p->label), 19, 0, NULL, NULL))
-					error = -EACCES;
-				continue;
-			}
-			request = q->ipc.request;
-			if (other_side)
-				request = request == AAMED_PTRACE_READ ?
-						  AAMED_PTRACE_READBY : AAMED_PTRACE_TRACEDBY;
-			ii.class = AAMED_CLASS_PTRACE;
-			ii.op = "ptrace";
-			state = aa_dfa_next(pdb->dfa, pdb->start[AA_CLASS_LABEL],
-					    AA_CLASS_PTRACE);
-		}
-		aa_ipc_label_match(p, pl, state, request, &perms);
-		aa_apply_modes_to_perms(p, &perms);
-		e = aa_ipc_check_perms(&ctx, p, &perms, request, &ii);
-		if (e)
-			error = e;
-	}
-	return error;
+	if (q->class == Q_SIGNAL)
+		return other_side ?
+			       aamed_signal_side(peer, label, q->ipc.sig,
+						 AAMED_SIDE_PEER, NULL, NULL) :
+			       aamed_signal_side(label, peer, q->ipc.sig,
+						 AAMED_SIDE_SUBJECT, NULL, NULL);
+	return other_side ? aamed_ptrace_side(peer, label, q->ipc.request,
+					      AAMED_SIDE_PEER, NULL, NULL) :
+			    aamed_ptrace_side(label, peer, q->ipc.request,
+					      AAMED_SIDE_SUBJECT, NULL, NULL);
 }
 
 /* Decide q against NEW, without records (as fast as the library goes). */
