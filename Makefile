@@ -53,8 +53,12 @@ $(BUILD)/libaamed.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/libaamed.so: $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,libaamed.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
+# Only aamed.h's declarations are visible outside the library (the header
+# says so with a visibility pragma); the version script is the second lock.
+$(LIB_OBJ): ALL_CFLAGS += -fvisibility=hidden
+$(BUILD)/libaamed.so: $(LIB_OBJ) src/libaamed.map
+	$(CC) -shared -Wl,-soname,libaamed.so.$(SOVERSION) \
+		-Wl,--version-script=src/libaamed.map -o $@ $(LIB_OBJ) $(LDLIBS)
 
 $(BUILD)/aamed: $(TOOL_OBJ) $(BUILD)/libaamed.a
 	$(CC) -o $@ $(TOOL_OBJ) $(BUILD)/libaamed.a $(LDLIBS) $(TOOL_LIBS) $(BENCH_LIBS)
@@ -96,6 +100,12 @@ $(BUILD)/bench-guest: bench/guest.c bench/bench_wl.c bench/bench_int.h
 
 deps:
 	@sh scripts/deps.sh
+
+# The ABI baseline tests/abi compares the library with (abigail-tools).
+.PHONY: abi-baseline
+abi-baseline: $(BUILD)/libaamed.so
+	@mkdir -p abi
+	abidw --no-corpus-path --headers-dir include --out-file abi/libaamed.abi $<
 
 # ---------------------------------------------------------------- tests
 TEST_BIN := $(BUILD)/tests/unit

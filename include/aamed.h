@@ -27,6 +27,14 @@
 extern "C" {
 #endif
 
+/*
+ * The library is built with hidden visibility: what this header declares
+ * is its whole interface, and nothing else is exported.
+ */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility push(default)
+#endif
+
 #define AAMED_VERSION_MAJOR 0
 #define AAMED_VERSION_MINOR 1
 #define AAMED_VERSION_PATCH 0
@@ -484,6 +492,10 @@ int aamed_ptrace_side(const aamed_label *tracer, const aamed_label *tracee,
 		      uint32_t request, unsigned sides, aamed_audit_fn audit,
 		      void *arg);
 /* (one-sided API: section end) */
+
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }
