@@ -81,9 +81,9 @@ install-tools: all
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/aamed
 	install -m 644 docs/json-schema/*.json $(DESTDIR)$(PREFIX)/share/aamed/json-schema/
 # the JSON schema checker of tests/tools
-$(BUILD)/tests/schemacheck: tests/tools/schemacheck.c tools/common/tl_json.c tools/common/tl_json.h
+$(BUILD)/tests/schemacheck: tests/tools/schemacheck.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itools/common -o $@ tests/tools/schemacheck.c tools/common/tl_json.c -lm
+	$(CC) $(ALL_CFLAGS) -o $@ tests/tools/schemacheck.c -ljansson -lm
 
 # ---------------------------------------------------------------- bench
 BENCH_REV := $(shell git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)

@@ -31,6 +31,15 @@ schema() { # schema NAME SCHEMA: $T/out against docs/json-schema/SCHEMA
 	if "$B/tests/schemacheck" "$ROOT/docs/json-schema/$2" "$T/out" >"$T/sc"; then ok; else ko "$1: schema $2"; head "$T/sc"; fi
 }
 make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1 || ko "build schemacheck"
+# the checker itself: a malformed document (line 2) is reported with its
+# line and the column and byte where the JSON reader stopped, not checked
+printf '{"version":1}\n{"version":1,"verdict":tru}\n' >"$T/bad.jsonl"
+expect schemacheck-malformed 1 "$B/tests/schemacheck" "$ROOT/docs/json-schema/explain.v1.json" "$T/bad.jsonl"
+if grep -Eq "^line 2: \(top\): not JSON: .*'tru' at column [0-9]+ \(byte [0-9]+\)$" "$T/out"; then ok; else ko "schemacheck-malformed: no position"; sed 's/^/    /' "$T/out"; fi
+# ... and a malformed schema with its line and column, exit 2
+printf '{\n  "type": objekt\n}\n' >"$T/bad-schema.json"
+expect schemacheck-bad-schema 2 "$B/tests/schemacheck" "$T/bad-schema.json" "$T/bad.jsonl"
+has_err schemacheck-bad-schema "bad-schema.json: line 2, column "
 FEAT=$ROOT/tests/features/linux-6.1
 comp() { "$A" compile --features "$FEAT" -o "$2" "$1" 2>"$T/cerr" || { ko "compile $1"; cat "$T/cerr"; }; }
 

@@ -4,14 +4,24 @@
  * JSON document each, against SCHEMA, for the subset of JSON Schema the
  * files of docs/json-schema use (type, const, enum, required, properties,
  * additionalProperties: false, items), and that "version" is the first
- * member. Prints one line per problem; exit 0 when every line conforms.
+ * member. Prints one line per problem; exit 0 when every line conforms,
+ * 1 when one does not, 2 when SCHEMA cannot be read. JSON is read with
+ * libjansson.
  */
+#include <jansson.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tl_json.h"
+/*
+ * Every number as a double, as JSON Schema compares them (1 and 1.0 are
+ * equal, and both are integers); a key twice in one object is an error
+ * rather than one value silently hiding the other.
+ */
+#define LOAD_FLAGS (JSON_DECODE_INT_AS_REAL | JSON_REJECT_DUPLICATES | \
+		    JSON_ALLOW_NUL)
 
 static int problems;
 
@@ -21,184 +31,188 @@ static void bad(long line, const char *path, const char *msg)
 	problems++;
 }
 
-static bool equal(const struct tj *a, const struct tj *b)
+static bool has_type(const json_t *v, const char *t)
 {
-	size_t i;
-
-	if (a->type != b->type)
+	if (!t)
 		return false;
-	switch (a->type) {
-	case TJ_NULL:
-		return true;
-	case TJ_BOOL:
-		return a->b == b->b;
-	case TJ_NUM:
-		return a->num == b->num;
-	case TJ_STR:
-		return a->len == b->len && !memcmp(a->str, b->str, a->len);
-	default:
-		if (a->len != b->len)
-			return false;
-		for (i = 0; i < a->len; i++)
-			if (!equal(&a->kids[i], &b->kids[i]))
-				return false;
-		return true;
-	}
-}
-
-static bool has_type(const struct tj *v, const char *t)
-{
 	if (!strcmp(t, "integer"))
-		return v->type == TJ_NUM && v->num == floor(v->num);
+		return json_is_number(v) &&
+		       json_number_value(v) == floor(json_number_value(v));
 	if (!strcmp(t, "number"))
-		return v->type == TJ_NUM;
+		return json_is_number(v);
 	if (!strcmp(t, "string"))
-		return v->type == TJ_STR;
+		return json_is_string(v);
 	if (!strcmp(t, "boolean"))
-		return v->type == TJ_BOOL;
+		return json_is_boolean(v);
 	if (!strcmp(t, "null"))
-		return v->type == TJ_NULL;
+		return json_is_null(v);
 	if (!strcmp(t, "array"))
-		return v->type == TJ_ARR;
+		return json_is_array(v);
 	if (!strcmp(t, "object"))
-		return v->type == TJ_OBJ;
+		return json_is_object(v);
 	return false;
 }
 
-static void check(const struct tj *v, const struct tj *s, long line,
-		  const char *path)
+/* "type": one name or an array of names. */
+static bool type_ok(const json_t *v, const json_t *t)
 {
-	const struct tj *t = tj_get(s, "type"), *x;
+	const json_t *name;
+	size_t i;
+
+	if (json_is_string(t))
+		return has_type(v, json_string_value(t));
+	json_array_foreach(t, i, name)
+		if (has_type(v, json_string_value(name)))
+			return true;
+	return false;
+}
+
+static bool in_enum(const json_t *v, const json_t *e)
+{
+	const json_t *x;
+	size_t i;
+
+	json_array_foreach(e, i, x)
+		if (json_equal(v, x))
+			return true;
+	return false;
+}
+
+static void check(const json_t *v, const json_t *s, long line,
+		  const char *path);
+
+static void check_object(const json_t *v, const json_t *s, long line,
+			 const char *path)
+{
+	const json_t *props = json_object_get(s, "properties");
+	const json_t *add = json_object_get(s, "additionalProperties");
+	const json_t *req = json_object_get(s, "required"), *x;
+	const char *key;
 	char sub[1024];
-	size_t i, j;
+	size_t i;
 
-	if (t) {
-		bool ok = false;
-
-		if (t->type == TJ_STR)
-			ok = has_type(v, t->str);
-		else if (t->type == TJ_ARR)
-			for (i = 0; i < t->len; i++)
-				ok |= has_type(v, t->kids[i].str);
-		if (!ok) {
-			bad(line, path, "wrong type");
-			return;
-		}
-	}
-	if ((x = tj_get(s, "const")) && !equal(v, x))
-		bad(line, path, "not the constant the schema requires");
-	if ((x = tj_get(s, "enum"))) {
-		bool ok = false;
-
-		for (i = 0; i < x->len; i++)
-			ok |= equal(v, &x->kids[i]);
-		if (!ok) {
-			snprintf(sub, sizeof(sub), "value %s not in the enum",
-				 v->type == TJ_STR ? v->str : "(non-string)");
+	json_array_foreach(req, i, x) {
+		key = json_string_value(x);
+		if (key && !json_object_get(v, key)) {
+			snprintf(sub, sizeof(sub), "missing member \"%s\"", key);
 			bad(line, path, sub);
 		}
 	}
-	if (v->type == TJ_OBJ) {
-		const struct tj *props = tj_get(s, "properties");
-		const struct tj *add = tj_get(s, "additionalProperties");
+	json_object_foreach((json_t *)v, key, x) {
+		const json_t *ps = json_object_get(props, key);
 
-		if ((x = tj_get(s, "required")))
-			for (i = 0; i < x->len; i++)
-				if (!tj_get(v, x->kids[i].str)) {
-					snprintf(sub, sizeof(sub), "missing member \"%s\"",
-						 x->kids[i].str);
-					bad(line, path, sub);
-				}
-		for (i = 0; i < v->len; i++) {
-			const struct tj *ps = props ? tj_get(props, v->keys[i]) : NULL;
-
-			snprintf(sub, sizeof(sub), "%s.%s", path, v->keys[i]);
-			if (ps)
-				check(&v->kids[i], ps, line, sub);
-			else if (add && add->type == TJ_BOOL && !add->b)
-				bad(line, sub, "member not in the schema");
-		}
+		snprintf(sub, sizeof(sub), "%s.%s", path, key);
+		if (ps)
+			check(x, ps, line, sub);
+		else if (json_is_false(add))
+			bad(line, sub, "member not in the schema");
 	}
-	if (v->type == TJ_ARR && (x = tj_get(s, "items")))
-		for (j = 0; j < v->len; j++) {
+}
+
+static void check(const json_t *v, const json_t *s, long line,
+		  const char *path)
+{
+	const json_t *t = json_object_get(s, "type"), *x, *item;
+	char sub[1024];
+	size_t j;
+
+	if (t && !type_ok(v, t)) {
+		bad(line, path, "wrong type");
+		return;
+	}
+	if ((x = json_object_get(s, "const")) && !json_equal(v, x))
+		bad(line, path, "not the constant the schema requires");
+	if ((x = json_object_get(s, "enum")) && !in_enum(v, x)) {
+		snprintf(sub, sizeof(sub), "value %s not in the enum",
+			 json_is_string(v) ? json_string_value(v) : "(non-string)");
+		bad(line, path, sub);
+	}
+	if (json_is_object(v))
+		check_object(v, s, line, path);
+	if (json_is_array(v) && (x = json_object_get(s, "items")))
+		json_array_foreach(v, j, item) {
 			snprintf(sub, sizeof(sub), "%s[%zu]", path, j);
-			check(&v->kids[j], x, line, sub);
+			check(item, x, line, sub);
 		}
 }
 
-static char *slurp(FILE *f, size_t *n)
+static json_t *load_schema(const char *path)
 {
-	size_t cap = 65536;
-	char *b = malloc(cap);
+	json_error_t e;
+	json_t *s = json_load_file(path, LOAD_FLAGS, &e);
 
-	*n = 0;
-	while (b) {
-		size_t r = fread(b + *n, 1, cap - *n, f);
+	if (s)
+		return s;
+	if (e.line < 0)		/* not opened or not read: no position */
+		fprintf(stderr, "%s\n", e.text);
+	else
+		fprintf(stderr, "%s: line %d, column %d (byte %d): %s\n", path,
+			e.line, e.column, e.position, e.text);
+	return NULL;
+}
 
-		*n += r;
-		if (*n < cap)
-			break;
-		b = realloc(b, cap *= 2);
+/* One line of the input, a document of its own. */
+static void check_line(const char *text, size_t len, const json_t *schema,
+		       long line)
+{
+	json_error_t e;
+	const char *first;
+	char m[300];
+	json_t *v;
+
+	/* without its newline, so that an error at its end is on this line */
+	if (len && text[len - 1] == '\n')
+		len--;
+	/* any value: one that is no object is reported as such below */
+	v = json_loadb(text, len, LOAD_FLAGS | JSON_DECODE_ANY, &e);
+
+	if (!v) {
+		snprintf(m, sizeof(m), "not JSON: %s at column %d (byte %d)",
+			 e.text, e.column, e.position);
+		bad(line, "", m);
+		return;
 	}
-	return b;
+	first = json_object_iter_key(json_object_iter(v));
+	if (!first || strcmp(first, "version"))
+		bad(line, "", "\"version\" is not the first member");
+	check(v, schema, line, "");
+	json_decref(v);
 }
 
 int main(int argc, char **argv)
 {
-	FILE *sf, *in;
-	char *stext, *line = NULL;
-	size_t sn, cap = 0, pos;
+	FILE *in;
+	char *line = NULL;
+	size_t cap = 0;
 	ssize_t len;
-	const char *err;
-	struct tj *schema;
+	json_t *schema;
 	long lineno = 0, docs = 0;
 
 	if (argc < 2) {
 		fputs("usage: schemacheck SCHEMA [FILE]\n", stderr);
 		return 2;
 	}
-	sf = fopen(argv[1], "r");
-	if (!sf) {
-		perror(argv[1]);
+	schema = load_schema(argv[1]);
+	if (!schema)
 		return 2;
-	}
-	stext = slurp(sf, &sn);
-	fclose(sf);
-	schema = tj_parse(stext, sn, &err, &pos);
-	if (!schema) {
-		fprintf(stderr, "%s: byte %zu: %s\n", argv[1], pos, err);
-		return 2;
-	}
 	in = argc > 2 ? fopen(argv[2], "r") : stdin;
 	if (!in) {
 		perror(argv[2]);
+		json_decref(schema);
 		return 2;
 	}
 	while ((len = getline(&line, &cap, in)) >= 0) {
-		struct tj *v;
-
 		lineno++;
 		if (len <= 1)
 			continue;
 		docs++;
-		v = tj_parse(line, (size_t)len, &err, &pos);
-		if (!v) {
-			char m[256];
-
-			snprintf(m, sizeof(m), "not JSON: %s at byte %zu", err, pos);
-			bad(lineno, "", m);
-			continue;
-		}
-		if (v->type != TJ_OBJ || !v->len || strcmp(v->keys[0], "version"))
-			bad(lineno, "", "\"version\" is not the first member");
-		check(v, schema, lineno, "");
-		tj_free(v);
+		check_line(line, (size_t)len, schema, lineno);
 	}
-	if (!docs) {
+	if (!docs)
 		bad(0, "", "no document");
-	}
-	tj_free(schema);
-	free(stext);
+	if (in != stdin)
+		fclose(in);
+	json_decref(schema);
 	free(line);
 	return problems ? 1 : 0;
 }

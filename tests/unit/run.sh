@@ -8,7 +8,8 @@
 # Runs UNIT_BINARY (tests/unit/unit.c) and then checks the CLI: exit codes
 # (0 allowed, 1 denied, 2 usage, 3 policy load error), --json output (every
 # line one JSON object with "version" first, checked by UNIT_BINARY
-# --json-lines), batch mode, attach and compile. Test profiles are compiled
+# --json-lines), batch mode, attach, compile and the option syntax
+# (--opt=value, --, query words after the class). Test profiles are compiled
 # at run time with apparmor_parser -Q -S --features-file
 # tests/features/debian-default into a temporary directory.
 #
@@ -141,6 +142,15 @@ expect_lines() {
     fi
 }
 
+# expect_err WHAT TEXT: $tmp/err must hold TEXT.
+expect_err() {
+    if grep -qF -- "$2" "$tmp/err"; then
+        ok
+    else
+        bad "$1: no \"$2\" in the error: $(head -n 1 "$tmp/err")"
+    fi
+}
+
 # ---------------------------------------------------------------- commands
 # without policy
 
@@ -152,6 +162,18 @@ expect_rc 0 "--help" "$aamed" --help
 expect_rc 2 "query without --policy" "$aamed" query file /etc/passwd r
 expect_rc 0 "query --help" "$aamed" query --help
 expect_rc 2 "attach without --policy" "$aamed" attach /usr/bin/true
+# the dispatcher's own options come before the command
+expect_rc 0 "-h" "$aamed" -h
+expect_rc 0 "--version" "$aamed" --version
+expect_line "--version" "aamed $(sed -n 's/^VERSION := //p' "$root/Makefile")"
+expect_rc 2 "unknown option before the command" "$aamed" --bogus query
+expect_err "unknown option before the command" "--bogus"
+expect_rc 0 "-- before the command" "$aamed" -- version
+expect_rc 0 "attach --help" "$aamed" attach --help
+expect_rc 0 "compile --help" "$aamed" compile --help
+expect_rc 0 "help --help" "$aamed" help --help
+expect_rc 2 "help, unknown option" "$aamed" help --bogus
+expect_err "help, unknown option" "--bogus"
 
 # ---------------------------------------------------------------- policies
 
@@ -318,6 +340,98 @@ EOF
     expect_rc 2 "link without target" "$aamed" query --policy "$P" file /tmp/a l
     expect_rc 2 "batch file missing" "$aamed" query --policy "$P" --batch "$tmp/nonexistent"
     expect_rc 2 "batch with query words" "$aamed" query --policy "$P" --batch - file /etc/passwd r
+
+    # ------------------------------------------------------------ option syntax
+    # --opt=value is the same as --opt value
+    expect_rc 1 "--policy=, --label=" "$aamed" query --policy="$P" --label=p1 file /etc/shadow r
+    expect_line "--policy=, --label=" 'apparmor="DENIED" operation="open" profile="p1" name="/etc/shadow" requested_mask="r" denied_mask="r" fsuid=0 ouid=0'
+    expect_rc 1 "--kernel=" "$aamed" query --policy "$P" --kernel=6.12 --label p1 file /etc/shadow r
+    expect_line "--kernel=" 'apparmor="DENIED" operation="open" class="file" profile="p1" name="/etc/shadow" requested_mask="r" denied_mask="r" fsuid=0 ouid=0'
+    expect_rc 2 "bad --kernel=" "$aamed" query --policy "$P" --kernel=5.0 file /etc/passwd r
+    printf 'file /etc/passwd r\nfile /tmp/x w\n' > "$tmp/batch6"
+    expect_rc 0 "--batch=" "$aamed" query --policy="$P" --json --label=p1 --batch="$tmp/batch6"
+    expect_lines "--batch=" 2
+    expect_json "--batch="
+    expect_rc 0 "attach --policy=" "$aamed" attach --policy="$A" --json /usr/bin/exact
+    expect_json "attach --policy="
+    expect_rc 0 "compile --features=, -oFILE" "$aamed" compile --features="$features" -o"$tmp/c5.bin" "$tmp/p.profile"
+    if cmp -s "$tmp/c5.bin" "$P"; then ok; else bad "compile --features=: output differs"; fi
+
+    # an unknown option: exit 2, named in the message
+    expect_rc 2 "query, unknown option" "$aamed" query --policy "$P" --bogus file /etc/passwd r
+    expect_err "query, unknown option" "--bogus"
+    expect_rc 2 "query, value to a flag" "$aamed" query --policy "$P" --json=yes file /etc/passwd r
+    expect_err "query, value to a flag" "--json"
+    expect_rc 2 "attach, unknown option" "$aamed" attach --policy "$A" --bogus /usr/bin/exact
+    expect_err "attach, unknown option" "--bogus"
+    expect_rc 2 "compile, unknown option" "$aamed" compile --bogus -o "$tmp/c6.bin" "$tmp/p.profile"
+    expect_err "compile, unknown option" "--bogus"
+    expect_rc 2 "compile, unknown short option" "$aamed" compile -x -o "$tmp/c6.bin" "$tmp/p.profile"
+    expect_err "compile, unknown short option" "'x'"
+    if [ -e "$tmp/c6.bin" ]; then bad "compile with a bad option wrote $tmp/c6.bin"; else ok; fi
+
+    # an option without its value: exit 2
+    expect_rc 2 "--label without value" "$aamed" query --policy "$P" --label
+    expect_err "--label without value" "--label"
+    expect_rc 2 "--kernel without value" "$aamed" query --policy "$P" --kernel
+    expect_rc 2 "--batch without value" "$aamed" query --policy "$P" --batch
+    expect_rc 2 "attach --policy without value" "$aamed" attach --policy
+    expect_rc 2 "attach --ns without value" "$aamed" attach --policy "$A" /usr/bin/exact --ns
+    expect_rc 2 "compile -o without value" "$aamed" compile "$tmp/p.profile" -o
+    expect_rc 2 "compile --features without value" "$aamed" compile -o "$tmp/c6.bin" --features
+
+    # -- ends the options; after it every word is a query word, "--label"
+    # included
+    expect_rc 0 "query --" "$aamed" query --policy "$P" --label p1 -- file /etc/passwd r
+    expect_rc 1 "query --, then --label" "$aamed" query --policy "$P" -- --label p1 file /etc/shadow r
+    expect_line "query --, then --label" 'apparmor="DENIED" operation="open" profile="p1" name="/etc/shadow" requested_mask="r" denied_mask="r" fsuid=0 ouid=0'
+    expect_rc 0 "attach --" "$aamed" attach --policy "$A" -- /usr/bin/exact
+    expect_line "attach --" "/usr/bin/exact (enforce)"
+    expect_rc 0 "compile --" "$aamed" compile -o "$tmp/c7.bin" --features "$features" -- "$tmp/p.profile"
+    if cmp -s "$tmp/c7.bin" "$P"; then ok; else bad "compile --: output differs"; fi
+
+    # words after the query class reach the query parser as typed, those
+    # that start with - or -- included; the outputs are those of the
+    # option parser before getopt_long
+    expect_rc 1 "query words: --fsuid --ouid" "$aamed" query --policy "$P" --label p1 file /home/u/f r --fsuid 1000 --ouid 0
+    cat > "$tmp/want" <<'EOF'
+DENIED
+apparmor="DENIED" operation="open" profile="p1" name="/home/u/f" requested_mask="r" denied_mask="r" fsuid=1000 ouid=0
+EOF
+    expect_out "query words: --fsuid --ouid" "$tmp/want"
+    expect_rc 1 "query words: --target" "$aamed" query --policy "$P" --label p1 file /tmp/a l --target /tmp/b
+    cat > "$tmp/want" <<'EOF'
+DENIED
+apparmor="DENIED" operation="link" profile="p1" name="/tmp/a" requested_mask="l" denied_mask="l" fsuid=0 ouid=0 target="/tmp/b"
+EOF
+    expect_out "query words: --target" "$tmp/want"
+    expect_rc 1 "query words: --noaudit" "$aamed" query --policy "$P" --label p1 capability sys_admin --noaudit
+    printf 'DENIED\n' > "$tmp/want"
+    expect_out "query words: --noaudit" "$tmp/want"
+    expect_rc 1 "query words: --peer-label" "$aamed" query --policy "$P" --label p1 signal hup --peer-label p2
+    cat > "$tmp/want" <<'EOF'
+DENIED
+apparmor="DENIED" operation="signal" profile="p1" requested_mask="send" denied_mask="send" signal=hup peer="p2"
+apparmor="DENIED" operation="signal" profile="p2" requested_mask="receive" denied_mask="receive" signal=hup peer="p1"
+EOF
+    expect_out "query words: --peer-label" "$tmp/want"
+    expect_rc 1 "query words: unix" "$aamed" query --policy "$P" --kernel upstream --label p1 unix send --type dgram --peer-label p2 --addr @x
+    cat > "$tmp/want" <<'EOF'
+DENIED
+apparmor="DENIED" operation="sendmsg" class="net" info="failed af match" error=-13 profile="p1" family="unix" sock_type="dgram" protocol=0 requested_mask="send" denied_mask="send" addr="@x" peer_addr=none
+apparmor="DENIED" operation="sendmsg" class="net" info="failed af match" error=-13 profile="p2" family="unix" sock_type="dgram" protocol=0 requested_mask="receive" denied_mask="receive" addr=none peer_addr="@x"
+EOF
+    expect_out "query words: unix" "$tmp/want"
+    # a --label among the query words overrides the option's
+    expect_rc 0 "query words: --label" "$aamed" query --policy "$P" --label p2 file /etc/passwd r --label p1
+    # a word the query language does not know, with or without =, and a
+    # dash word: the query parser's errors
+    expect_rc 2 "query words: --" "$aamed" query --policy "$P" file /etc/passwd r --
+    expect_err "query words: --" "aamed query: unknown option --"
+    expect_rc 2 "query words: --op=" "$aamed" query --policy "$P" --label p1 file /tmp/a r --op=open
+    expect_err "query words: --op=" "aamed query: unknown option --op=open"
+    expect_rc 2 "query words: -r" "$aamed" query --policy "$P" --label p1 file /tmp/a -r
+    expect_err "query words: -r" 'aamed query: bad permissions "-r"'
 
     # policy load errors
     expect_rc 3 "policy missing" "$aamed" query --policy "$tmp/nonexistent" file /etc/passwd r

@@ -2,6 +2,7 @@
 /*
  * aamed: the command line. Each subcommand lives in its own file.
  */
+#include <getopt.h>
 #include <string.h>
 
 #include "cli.h"
@@ -30,41 +31,69 @@ static void usage(FILE *f)
 	      f);
 }
 
-int main(int argc, char **argv)
-{
-	const char *cmd = argc > 1 ? argv[1] : NULL;
+static const struct option main_longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
 
-	if (!cmd) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
-	if (!strcmp(cmd, "help") && argc > 2)
-		return cmd_help(argc - 2, argv + 2);
-	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+static int version(void)
+{
+	printf("aamed %s\n", AAMED_VERSION_STRING);
+	return EXIT_ALLOWED;
+}
+
+/* The subcommand named cmd, with the words after it. */
+static int dispatch(const char *cmd, int argc, char **argv)
+{
+	if (!strcmp(cmd, "help") && argc > 0)
+		return cmd_help(argc, argv);
+	if (!strcmp(cmd, "help")) {
 		usage(stdout);
 		return EXIT_ALLOWED;
 	}
-	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
-		printf("aamed %s\n", AAMED_VERSION_STRING);
-		return EXIT_ALLOWED;
-	}
+	if (!strcmp(cmd, "version"))
+		return version();
 	if (!strcmp(cmd, "query"))
-		return cmd_query(argc - 2, argv + 2);
+		return cmd_query(argc, argv);
 	if (!strcmp(cmd, "attach"))
-		return cmd_attach(argc - 2, argv + 2);
+		return cmd_attach(argc, argv);
 	if (!strcmp(cmd, "compile"))
-		return cmd_compile(argc - 2, argv + 2);
+		return cmd_compile(argc, argv);
 	if (!strcmp(cmd, "bench"))
-		return cmd_bench_main(argc - 2, argv + 2);
+		return cmd_bench_main(argc, argv);
 	if (!strcmp(cmd, "explain"))
-		return cmd_explain(argc - 2, argv + 2);
+		return cmd_explain(argc, argv);
 	if (!strcmp(cmd, "replay"))
-		return cmd_replay(argc - 2, argv + 2);
+		return cmd_replay(argc, argv);
 	if (!strcmp(cmd, "diff"))
-		return cmd_diff(argc - 2, argv + 2);
+		return cmd_diff(argc, argv);
 	if (!strcmp(cmd, "coverage"))
-		return cmd_coverage(argc - 2, argv + 2);
+		return cmd_coverage(argc, argv);
 	fprintf(stderr, "aamed: unknown command \"%s\"\n", cmd);
 	usage(stderr);
 	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	int c;
+
+	argv[0] = "aamed";	/* getopt's messages start with it */
+	/* "+": the first word that is not an option is the command */
+	while ((c = getopt_long(argc, argv, "+h", main_longopts, NULL)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			return EXIT_ALLOWED;
+		}
+		if (c == 'V')
+			return version();
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	return dispatch(argv[optind], argc - optind - 1, argv + optind + 1);
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "opts.h"
 
 #define LIVE_FEATURES "/sys/kernel/security/apparmor/features"
 #define DEBIAN_FEATURES "/usr/share/apparmor-features/features"
@@ -56,68 +57,122 @@ static void usage(FILE *f)
 	      f);
 }
 
-int cmd_compile(int argc, char **argv)
-{
-	const char *out = NULL, *features = NULL;
-	const char *pargv[128];
-	char fbuf[4096];
-	int n = 0, i, fd, status;
-	pid_t pid;
+/* apparmor_parser's argument vector, filled from ours. */
+#define MAX_PARGS 128
+struct compile_args {
+	const char *out, *features;
+	const char *pargv[MAX_PARGS];
+	int n;
+	char fbuf[4096];	/* where find_features puts a found path */
+};
 
-	pargv[n++] = "apparmor_parser";
-	pargv[n++] = "-Q";
-	pargv[n++] = "-S";
-	pargv[n++] = "-K";	/* never read or write the system cache */
-	for (i = 0; i < argc && n < 120; i++) {
-		if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--features") ||
-		     !strcmp(argv[i], "-I") || !strcmp(argv[i], "-O")) &&
-		    i + 1 < argc) {
-			if (!strcmp(argv[i], "-o"))
-				out = argv[++i];
-			else if (!strcmp(argv[i], "--features"))
-				features = argv[++i];
-			else {
-				pargv[n++] = argv[i];
-				pargv[n++] = argv[++i];
-			}
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage(stdout);
-			return EXIT_ALLOWED;
-		} else if (argv[i][0] == '-') {
-			usage(stderr);
+static int add_parg(struct compile_args *ca, const char *a)
+{
+	/* room for the closing NULL */
+	if (ca->n >= MAX_PARGS - 1) {
+		fprintf(stderr, "aamed compile: too many arguments\n");
+		return -1;
+	}
+	ca->pargv[ca->n++] = a;
+	return 0;
+}
+
+/*
+ * The features file: --features; else none, apparmor_parser then reads the
+ * live kernel's; else Debian's.
+ */
+static int add_features(struct compile_args *ca)
+{
+	const char *f = DEBIAN_FEATURES;
+
+	if (ca->features) {
+		f = find_features(ca->features, ca->fbuf, sizeof(ca->fbuf));
+		if (!f) {
+			fprintf(stderr, "aamed compile: no features file \"%s\"\n",
+				ca->features);
 			return EXIT_USAGE;
 		}
+	} else if (exists(LIVE_FEATURES)) {
+		return 0;
 	}
-	if (!out) {
+	if (add_parg(ca, "--features-file") || add_parg(ca, f))
+		return EXIT_USAGE;
+	return 0;
+}
+
+enum { CO_FEATURES = 256 };
+
+static const struct option compile_longopts[] = {
+	{ "features", required_argument, NULL, CO_FEATURES },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int compile_opt(struct compile_args *ca, int c)
+{
+	switch (c) {
+	case 'o':
+		ca->out = optarg;
+		return 0;
+	case CO_FEATURES:
+		ca->features = optarg;
+		return 0;
+	case 'I':
+	case 'O':
+		/* passed on in the order given */
+		if (add_parg(ca, c == 'I' ? "-I" : "-O") || add_parg(ca, optarg))
+			return EXIT_USAGE;
+		return 0;
+	case 'h':
+		usage(stdout);
+		return -1;
+	default:	/* getopt named the option */
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (features) {
-		const char *f = find_features(features, fbuf, sizeof(fbuf));
+}
 
-		if (!f) {
-			fprintf(stderr, "aamed compile: no features file \"%s\"\n",
-				features);
-			return EXIT_USAGE;
-		}
-		pargv[n++] = "--features-file";
-		pargv[n++] = f;
-	} else if (!exists(LIVE_FEATURES)) {
-		pargv[n++] = "--features-file";
-		pargv[n++] = DEBIAN_FEATURES;
+/*
+ * The options (-I and -O in order), then the profiles: getopt moves the
+ * profiles behind the options. Returns 0, or the exit code (-1: --help
+ * printed, exit 0).
+ */
+static int parse_compile_args(int argc, char **argv, struct compile_args *ca)
+{
+	struct opt_scan s;
+	char **rest;
+	int c, rc = 0, nrest, i;
+
+	if (opt_begin(&s, "aamed compile", argc, argv)) {
+		fprintf(stderr, "aamed: out of memory\n");
+		return EXIT_USAGE;
 	}
-	for (i = 0; i < argc && n < 126; i++) {
-		if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--features") ||
-		    !strcmp(argv[i], "-I") || !strcmp(argv[i], "-O")) {
-			i++;
-			continue;
-		}
-		pargv[n++] = argv[i];
+	while (!rc && (c = opt_next(&s, "o:I:O:h", compile_longopts)) != -1)
+		rc = compile_opt(ca, c);
+	if (!rc && !ca->out) {
+		usage(stderr);
+		rc = EXIT_USAGE;
 	}
-	pargv[n] = NULL;
-	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (!rc)
+		rc = add_features(ca);
+	rest = opt_rest(&s, &nrest);
+	for (i = 0; !rc && i < nrest; i++)
+		if (add_parg(ca, rest[i]))
+			rc = EXIT_USAGE;
+	opt_end(&s);
+	return rc;
+}
+
+/* Run apparmor_parser with its output into ca->out; the exit code. */
+static int run_parser(struct compile_args *ca)
+{
+	int fd, status;
+	pid_t pid;
+
+	ca->pargv[ca->n] = NULL;
+	fd = open(ca->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0) {
-		fprintf(stderr, "aamed compile: %s: %s\n", out, strerror(errno));
+		fprintf(stderr, "aamed compile: %s: %s\n", ca->out, strerror(errno));
 		return EXIT_USAGE;
 	}
 	pid = fork();
@@ -127,7 +182,7 @@ int cmd_compile(int argc, char **argv)
 	}
 	if (pid == 0) {
 		dup2(fd, 1);
-		execvp("apparmor_parser", (char *const *)pargv);
+		execvp("apparmor_parser", (char *const *)ca->pargv);
 		fprintf(stderr, "aamed compile: cannot run apparmor_parser: %s\n",
 			strerror(errno));
 		_exit(127);
@@ -136,8 +191,31 @@ int cmd_compile(int argc, char **argv)
 	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
 	    WEXITSTATUS(status)) {
 		fprintf(stderr, "aamed compile: apparmor_parser failed\n");
-		unlink(out);
+		unlink(ca->out);
 		return EXIT_POLICY;
 	}
 	return EXIT_ALLOWED;
+}
+
+int cmd_compile(int argc, char **argv)
+{
+	struct compile_args *ca = calloc(1, sizeof(*ca));
+	int rc;
+
+	if (!ca) {
+		fprintf(stderr, "aamed: out of memory\n");
+		return EXIT_USAGE;
+	}
+	ca->pargv[ca->n++] = "apparmor_parser";
+	ca->pargv[ca->n++] = "-Q";
+	ca->pargv[ca->n++] = "-S";
+	ca->pargv[ca->n++] = "-K";	/* never read or write the system cache */
+	rc = parse_compile_args(argc, argv, ca);
+	if (rc) {
+		free(ca);
+		return rc < 0 ? EXIT_ALLOWED : rc;
+	}
+	rc = run_parser(ca);
+	free(ca);
+	return rc;
 }

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "opts.h"
 #include "tl.h"
 
 #ifndef AAMED_MANDIR
@@ -32,15 +33,53 @@ static int run(const char *const *argv)
 	return WEXITSTATUS(status);
 }
 
+static const struct option help_longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/*
+ * The command named after the options, in *cmd (NULL for none). Returns
+ * 0, or the exit code (-1: --help printed, exit 0).
+ */
+static int parse_help_args(int argc, char **argv, const char **cmd)
+{
+	struct opt_scan s;
+	char **rest;
+	int c, rc = 0, nrest;
+
+	*cmd = NULL;
+	if (opt_begin(&s, "aamed help", argc, argv)) {
+		fprintf(stderr, "aamed: out of memory\n");
+		return EXIT_USAGE;
+	}
+	while (!rc && (c = opt_next(&s, "+h", help_longopts)) != -1) {
+		if (c == 'h') {
+			fputs("usage: aamed help [COMMAND]\n", stdout);
+			rc = -1;
+		} else {
+			rc = EXIT_USAGE;
+		}
+	}
+	rest = opt_rest(&s, &nrest);
+	if (!rc && nrest > 0)
+		*cmd = rest[0];
+	opt_end(&s);
+	return rc;
+}
+
 int cmd_help(int argc, char **argv)
 {
 	static const char *const cmds[] = { "explain", "replay", "diff",
 					    "coverage", NULL };
 	char page[64], path[4200];
-	const char *cmd = argc > 0 ? argv[0] : NULL;
+	const char *cmd;
 	struct stat sb;
-	int i;
+	int i, rc;
 
+	rc = parse_help_args(argc, argv, &cmd);
+	if (rc)
+		return rc < 0 ? EXIT_ALLOWED : rc;
 	if (!cmd || !strcmp(cmd, "aamed")) {
 		snprintf(page, sizeof(page), "aamed");
 	} else {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "opts.h"
 
 int load_policy(aamed_policy *policy, const char *path)
 {
@@ -234,7 +235,7 @@ static void query_usage(FILE *f)
 	      f);
 }
 
-/* Global options shared by query and attach; returns words consumed. */
+/* --kernel: the kernel whose behaviour and record format to follow. */
 static int parse_kernel(const char *v, struct outopts *o)
 {
 	if (!strcmp(v, "6.1")) {
@@ -252,162 +253,301 @@ static int parse_kernel(const char *v, struct outopts *o)
 	return 0;
 }
 
+/* The options before the query words; the words themselves are not read. */
+struct query_opts {
+	const char *policies[64];
+	int np;
+	const char *batch, *label, *peer_label;
+	struct outopts o;
+	char *words[MAX_WORDS + 2];	/* --label, --peer-label, then the words */
+	int nwords;
+};
+
+enum {
+	QO_POLICY = 256,
+	QO_BATCH,
+	QO_KERNEL,
+	QO_JSON,
+	QO_LABEL,
+	QO_PEER_LABEL,
+};
+
+static const struct option query_longopts[] = {
+	{ "policy", required_argument, NULL, QO_POLICY },
+	{ "batch", required_argument, NULL, QO_BATCH },
+	{ "kernel", required_argument, NULL, QO_KERNEL },
+	{ "json", no_argument, NULL, QO_JSON },
+	{ "label", required_argument, NULL, QO_LABEL },
+	{ "peer-label", required_argument, NULL, QO_PEER_LABEL },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int query_opt(struct query_opts *qo, int c)
+{
+	switch (c) {
+	case QO_POLICY:
+		if (qo->np == 64) {
+			fprintf(stderr, "aamed query: too many --policy\n");
+			return EXIT_USAGE;
+		}
+		qo->policies[qo->np++] = optarg;
+		return 0;
+	case QO_BATCH:
+		qo->batch = optarg;
+		return 0;
+	case QO_KERNEL:
+		if (parse_kernel(optarg, &qo->o)) {
+			fprintf(stderr, "aamed query: --kernel takes 6.1, 6.12 or upstream\n");
+			return EXIT_USAGE;
+		}
+		return 0;
+	case QO_JSON:
+		qo->o.json = true;
+		return 0;
+	case QO_LABEL:
+		qo->label = optarg;
+		return 0;
+	case QO_PEER_LABEL:
+		qo->peer_label = optarg;
+		return 0;
+	case 'h':
+		query_usage(stdout);
+		return -1;
+	default:	/* getopt named the option */
+		return EXIT_USAGE;
+	}
+}
+
+/* The query words: the labels given as options, then the words as typed. */
+static int query_words(struct query_opts *qo, char **rest, int nrest)
+{
+	int extra = (qo->label ? 2 : 0) + (qo->peer_label ? 2 : 0);
+
+	if (nrest > MAX_WORDS - extra) {
+		fprintf(stderr, "aamed query: too many words\n");
+		return EXIT_USAGE;
+	}
+	if (qo->label) {
+		qo->words[qo->nwords++] = "--label";
+		qo->words[qo->nwords++] = (char *)qo->label;
+	}
+	if (qo->peer_label) {
+		qo->words[qo->nwords++] = "--peer-label";
+		qo->words[qo->nwords++] = (char *)qo->peer_label;
+	}
+	memcpy(qo->words + qo->nwords, rest, (size_t)nrest * sizeof(*rest));
+	qo->nwords += nrest;
+	return 0;
+}
+
+/*
+ * The options stop at the first word that is not one (the query class):
+ * what follows belongs to the query language, "--" words included.
+ * Returns 0, or the exit code (-1: --help printed, exit 0).
+ */
+static int parse_query_opts(int argc, char **argv, struct query_opts *qo)
+{
+	struct opt_scan s;
+	char **rest;
+	int c, rc = 0, nrest;
+
+	memset(qo, 0, sizeof(*qo));
+	if (opt_begin(&s, "aamed query", argc, argv)) {
+		fprintf(stderr, "aamed: out of memory\n");
+		return EXIT_USAGE;
+	}
+	while (!rc && (c = opt_next(&s, "+h", query_longopts)) != -1)
+		rc = query_opt(qo, c);
+	if (!rc) {
+		rest = opt_rest(&s, &nrest);
+		rc = query_words(qo, rest, nrest);
+	}
+	opt_end(&s);
+	return rc;
+}
+
+static int query_one(aamed_policy *policy, const struct query_opts *qo)
+{
+	struct query q;
+	struct answer *a = malloc(sizeof(*a));
+	char err[512];
+	int rc;
+
+	if (!a)
+		return EXIT_USAGE;
+	if (parse_query(qo->nwords, (char **)qo->words, &q, err, sizeof(err)) ||
+	    decide(policy, &q, a, qo->o.fmt, err, sizeof(err))) {
+		fprintf(stderr, "aamed query: %s\n", err);
+		rc = EXIT_USAGE;
+	} else {
+		if (qo->o.json)
+			print_json(stdout, &q, a);
+		else
+			print_text(stdout, a, '\n');
+		rc = a->error ? EXIT_DENIED : EXIT_ALLOWED;
+	}
+	free(a);
+	return rc;
+}
+
+static int query_batch(aamed_policy *policy, const struct query_opts *qo)
+{
+	FILE *in = strcmp(qo->batch, "-") ? fopen(qo->batch, "r") : stdin;
+	int rc;
+
+	if (!in) {
+		fprintf(stderr, "aamed query: cannot open %s: %s\n", qo->batch,
+			strerror(errno));
+		return EXIT_USAGE;
+	}
+	rc = run_batch(policy, in, &qo->o, qo->label);
+	if (in != stdin)
+		fclose(in);
+	return rc;
+}
+
 int cmd_query(int argc, char **argv)
 {
-	const char *policies[64];
-	int np = 0, i, rest = 0, rc;
-	const char *batch = NULL, *label = NULL;
-	struct outopts o = { 0 };
-	char *qargv[MAX_WORDS + 2];
-	int qn = 0;
-	aamed_policy *policy;
+	struct query_opts *qo = malloc(sizeof(*qo));
+	aamed_policy *policy = NULL;
+	int i, rc;
 
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--policy") || !strcmp(a, "--batch") ||
-		    !strcmp(a, "--kernel")) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "aamed query: %s needs a value\n", a);
-				return EXIT_USAGE;
-			}
-			if (!strcmp(a, "--policy")) {
-				if (np == 64) {
-					fprintf(stderr, "aamed query: too many --policy\n");
-					return EXIT_USAGE;
-				}
-				policies[np++] = argv[++i];
-			} else if (!strcmp(a, "--batch")) {
-				batch = argv[++i];
-			} else if (parse_kernel(argv[++i], &o)) {
-				fprintf(stderr, "aamed query: --kernel takes 6.1, 6.12 or upstream\n");
-				return EXIT_USAGE;
-			}
-		} else if (!strcmp(a, "--json")) {
-			o.json = true;
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			query_usage(stdout);
-			return EXIT_ALLOWED;
-		} else {
-			if (!strcmp(a, "--label") && i + 1 < argc)
-				label = argv[i + 1];
-			if (qn >= MAX_WORDS) {
-				fprintf(stderr, "aamed query: too many words\n");
-				return EXIT_USAGE;
-			}
-			qargv[qn++] = argv[i];
-			rest++;
-		}
+	if (!qo) {
+		fprintf(stderr, "aamed: out of memory\n");
+		return EXIT_USAGE;
 	}
-	if (!np) {
+	rc = parse_query_opts(argc, argv, qo);
+	if (rc) {
+		rc = rc < 0 ? EXIT_ALLOWED : rc;
+		goto out;
+	}
+	rc = EXIT_USAGE;
+	if (!qo->np) {
 		fprintf(stderr, "aamed query: --policy is required\n");
 		query_usage(stderr);
-		return EXIT_USAGE;
+		goto out;
 	}
-	if (batch && rest && !(rest == 2 && label)) {
+	/* a batch line's words are its own; only a default --label applies */
+	if (qo->batch && (qo->peer_label ||
+			  qo->nwords > (qo->label ? 2 : 0))) {
 		fprintf(stderr, "aamed query: --batch takes no query words\n");
-		return EXIT_USAGE;
+		goto out;
 	}
-	if (!batch && !rest) {
+	if (!qo->batch && !qo->nwords) {
 		query_usage(stderr);
-		return EXIT_USAGE;
+		goto out;
 	}
 	policy = aamed_policy_new();
 	if (!policy) {
 		fprintf(stderr, "aamed: out of memory\n");
-		return EXIT_POLICY;
+		rc = EXIT_POLICY;
+		goto out;
 	}
-	aamed_policy_set_kernel(policy, o.kernel);
-	for (i = 0; i < np; i++)
-		if (load_policy(policy, policies[i])) {
-			aamed_policy_free(policy);
-			return EXIT_POLICY;
-		}
-	if (batch) {
-		FILE *in = strcmp(batch, "-") ? fopen(batch, "r") : stdin;
-
-		if (!in) {
-			fprintf(stderr, "aamed query: cannot open %s: %s\n", batch,
-				strerror(errno));
-			aamed_policy_free(policy);
-			return EXIT_USAGE;
-		}
-		rc = run_batch(policy, in, &o, label);
-		if (in != stdin)
-			fclose(in);
-	} else {
-		struct query q;
-		struct answer *a = malloc(sizeof(*a));
-		char err[512];
-
-		if (!a) {
-			aamed_policy_free(policy);
-			return EXIT_USAGE;
-		}
-		if (parse_query(qn, qargv, &q, err, sizeof(err)) ||
-		    decide(policy, &q, a, o.fmt, err, sizeof(err))) {
-			fprintf(stderr, "aamed query: %s\n", err);
-			rc = EXIT_USAGE;
-		} else {
-			if (o.json)
-				print_json(stdout, &q, a);
-			else
-				print_text(stdout, a, '\n');
-			rc = a->error ? EXIT_DENIED : EXIT_ALLOWED;
-		}
-		free(a);
-	}
+	aamed_policy_set_kernel(policy, qo->o.kernel);
+	rc = EXIT_POLICY;
+	for (i = 0; i < qo->np; i++)
+		if (load_policy(policy, qo->policies[i]))
+			goto out;
+	rc = qo->batch ? query_batch(policy, qo) : query_one(policy, qo);
+out:
 	aamed_policy_free(policy);
+	free(qo);
+	return rc;
+}
+
+static void attach_usage(FILE *f)
+{
+	fputs("usage: aamed attach --policy PATH [--ns NS] [--json] EXEC_PATH\n", f);
+}
+
+struct attach_opts {
+	const char *policies[64], *path, *ns;
+	int np;
+	bool json;
+};
+
+enum { AO_POLICY = 256, AO_NS, AO_JSON };
+
+static const struct option attach_longopts[] = {
+	{ "policy", required_argument, NULL, AO_POLICY },
+	{ "ns", required_argument, NULL, AO_NS },
+	{ "json", no_argument, NULL, AO_JSON },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* Returns 0, or the exit code (-1: --help printed, exit 0). */
+static int parse_attach_opts(int argc, char **argv, struct attach_opts *ao)
+{
+	struct opt_scan s;
+	char **rest;
+	int c, rc = 0, nrest;
+
+	memset(ao, 0, sizeof(*ao));
+	if (opt_begin(&s, "aamed attach", argc, argv)) {
+		fprintf(stderr, "aamed: out of memory\n");
+		return EXIT_USAGE;
+	}
+	while (!rc && (c = opt_next(&s, "h", attach_longopts)) != -1) {
+		if (c == AO_POLICY) {
+			/* more than 64 policies: the extra ones are ignored */
+			if (ao->np < 64)
+				ao->policies[ao->np++] = optarg;
+		} else if (c == AO_NS) {
+			ao->ns = optarg;
+		} else if (c == AO_JSON) {
+			ao->json = true;
+		} else if (c == 'h') {
+			attach_usage(stdout);
+			rc = -1;
+		} else {
+			rc = EXIT_USAGE;
+		}
+	}
+	if (!rc) {
+		rest = opt_rest(&s, &nrest);
+		if (nrest == 1)
+			ao->path = rest[0];
+		else
+			rc = EXIT_USAGE;
+	}
+	opt_end(&s);
 	return rc;
 }
 
 int cmd_attach(int argc, char **argv)
 {
-	const char *policies[64], *path = NULL, *ns = NULL, *info = NULL;
-	int np = 0, i;
-	bool json = false;
+	const char *info = NULL;
+	struct attach_opts ao;
 	aamed_policy *policy;
 	const aamed_label *l;
+	int i, rc;
 
-	for (i = 0; i < argc; i++) {
-		if ((!strcmp(argv[i], "--policy") || !strcmp(argv[i], "--ns")) &&
-		    i + 1 < argc) {
-			if (!strcmp(argv[i], "--ns"))
-				ns = argv[++i];
-			else if (np < 64)
-				policies[np++] = argv[++i];
-		} else if (!strcmp(argv[i], "--json")) {
-			json = true;
-		} else if (argv[i][0] == '-' || path) {
-			fprintf(stderr,
-				"usage: aamed attach --policy PATH [--ns NS] [--json] EXEC_PATH\n");
-			return EXIT_USAGE;
-		} else {
-			path = argv[i];
-		}
-	}
-	if (!np || !path || path[0] != '/') {
-		fprintf(stderr,
-			"usage: aamed attach --policy PATH [--ns NS] [--json] EXEC_PATH\n");
+	rc = parse_attach_opts(argc, argv, &ao);
+	if (rc < 0)
+		return EXIT_ALLOWED;
+	if (rc || !ao.np || ao.path[0] != '/') {
+		attach_usage(stderr);
 		return EXIT_USAGE;
 	}
 	policy = aamed_policy_new();
 	if (!policy)
 		return EXIT_POLICY;
-	for (i = 0; i < np; i++)
-		if (load_policy(policy, policies[i])) {
+	for (i = 0; i < ao.np; i++)
+		if (load_policy(policy, ao.policies[i])) {
 			aamed_policy_free(policy);
 			return EXIT_POLICY;
 		}
-	l = aamed_attach(policy, ns, path, &info);
-	if (json) {
+	l = aamed_attach(policy, ao.ns, ao.path, &info);
+	if (ao.json) {
 		bool first = true;
 
 		fputc('{', stdout);
 		json_key(stdout, &first, "version");
 		fputs("1", stdout);
 		json_key(stdout, &first, "path");
-		json_str(stdout, path);
+		json_str(stdout, ao.path);
 		json_key(stdout, &first, "label");
 		json_str(stdout, aamed_label_name(l));
 		json_key(stdout, &first, "mode");
