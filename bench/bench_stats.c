@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * aamed bench: statistics. Plain formulas, checked against hand-computed
+ * aamed-bench: statistics. Plain formulas, checked against hand-computed
  * values in tests/bench/stats.c.
  *
  *  mean, sample sd (n - 1), CV = sd / mean, harmonic mean;

@@ -15,7 +15,6 @@ static void usage(FILE *f)
 	      "  compile  run apparmor_parser to build policy blobs\n"
 	      "  query    decide a request (or one per line with --batch)\n"
 	      "  attach   which profile an exec of a path attaches to\n"
-	      "  bench    benchmarks: decide, run, compare, instr\n"
 	      "  explain  a decision and why: rules, modes, transition\n"
 	      "  replay   decide the records of audit logs against a new policy\n"
 	      "  diff     the semantic difference of two policies, with witnesses\n"
@@ -54,8 +53,11 @@ int main(int argc, char **argv)
 		return cmd_attach(argc - 2, argv + 2);
 	if (!strcmp(cmd, "compile"))
 		return cmd_compile(argc - 2, argv + 2);
-	if (!strcmp(cmd, "bench"))
-		return cmd_bench_main(argc - 2, argv + 2);
+	if (!strcmp(cmd, "bench")) {
+		fputs("aamed: the benchmarks are the separate program aamed-bench\n",
+		      stderr);
+		return EXIT_USAGE;
+	}
 	if (!strcmp(cmd, "explain"))
 		return cmd_explain(argc - 2, argv + 2);
 	if (!strcmp(cmd, "replay"))
