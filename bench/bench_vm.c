@@ -3,7 +3,7 @@
  * aamed-bench: one point in a fresh QEMU guest.
  *
  * The guest is an initramfs of busybox-static, the static workload
- * program (build/bench-guest, from bench/guest.c and bench/bench_wl.c)
+ * program (build/bench-guest, from bench/guest.c and bench/bench_wl*.c)
  * and, for the confined point, the bench profile compiled for the guest
  * kernel's own feature set. The kernel command line picks the point:
  * raw boots with an lsm= list without apparmor, unconfined and confined

@@ -196,6 +196,34 @@ $AB --help >"$W/help.out" 2>&1 && grep -q 'decide' "$W/help.out" &&
 	grep -q 'compare' "$W/help.out" && grep -q 'instr' "$W/help.out" &&
 	ok "aamed-bench --help: the subcommands" || bad "aamed-bench --help"
 
+# make install leaves aamed-bench out; make install-bench puts it in
+I="$W/inst"
+if make --no-print-directory BUILD="$B" install PREFIX="$I" >"$W/inst.log" 2>&1; then
+	[ -x "$I/bin/aamed" ] && [ ! -e "$I/bin/aamed-bench" ] &&
+		[ ! -e "$I/share/man/man1/aamed-bench.1" ] &&
+		ok "make install: aamed without aamed-bench" ||
+		bad "make install: aamed without aamed-bench"
+else
+	bad "make install"
+	tail -n 5 "$W/inst.log"
+fi
+if make --no-print-directory BUILD="$B" install-bench PREFIX="$I" >"$W/inst.log" 2>&1 &&
+	[ -x "$I/bin/aamed-bench" ] && [ -s "$I/share/man/man1/aamed-bench.1" ] &&
+	[ -s "$I/share/bash-completion/completions/aamed-bench" ]; then
+	ok "make install-bench: the program, its man page and completion"
+else
+	bad "make install-bench"
+	tail -n 5 "$W/inst.log"
+fi
+if command -v bash >/dev/null 2>&1; then
+	out=$(bash -c '. completion/aamed-bench.bash; COMP_WORDS=(aamed-bench co); COMP_CWORD=1; _aamed_bench; echo "${COMPREPLY[*]}"')
+	[ "$out" = compare ] && ok "completion: aamed-bench co -> compare" ||
+		bad "completion: \"aamed-bench co\" gave \"$out\""
+	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed b); COMP_CWORD=1; _aamed; echo "${COMPREPLY[*]}"')
+	[ -z "$out" ] && ok "completion: aamed offers no bench" ||
+		bad "completion: \"aamed b\" gave \"$out\""
+fi
+
 echo "bench: $(($(date +%s) - t0)) s"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
