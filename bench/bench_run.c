@@ -163,7 +163,6 @@ static int parse_run(int argc, char **argv, struct wl_cfg *c,
 
 static int host_run(struct wl_cfg *c, struct run_opts *o, FILE *out)
 {
-#ifdef WL_AAMED
 	struct wl_med med = { 0 };
 	aamed_policy *policy = NULL;
 	char tmp[] = "/tmp/aamed-bench-policy-XXXXXX";
@@ -238,12 +237,6 @@ static int host_run(struct wl_cfg *c, struct run_opts *o, FILE *out)
 		unlink(log);
 	}
 	return rc ? 1 : 0;
-#else
-	(void)c;
-	(void)o;
-	(void)out;
-	return BENCH_EXIT_USAGE;
-#endif
 }
 
 int bench_run(int argc, char **argv)
