@@ -26,20 +26,15 @@ LIB_SRC := $(sort $(wildcard src/*.c))
 TOOL_SRC := $(sort $(wildcard tools/common/*.c tools/cli/*.c tools/authors/*.c))
 TOOL_INC := -Itools/common -Itools/authors
 TOOL_LIBS := -lapparmor
-# The benchmarks (bench/*.c but the guest program, which is static).
-BENCH_SRC := $(filter-out bench/guest.c,$(sort $(wildcard bench/*.c)))
-BENCH_LIBS := -luring -lm
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
-BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
-TOOL_OBJ += $(BENCH_OBJ)
 
 .PHONY: all clean check demo install fuzz deps unit asan-check golden \
-	robust fuzz-short oracle bench install-tools
+	robust fuzz-short oracle bench install-tools install-bench
 
 all: $(BUILD)/libaamed.a $(BUILD)/libaamed.so $(BUILD)/aamed $(BUILD)/aamed.pc \
-	$(BUILD)/bench-guest
+	$(BUILD)/aamed-bench $(BUILD)/bench-guest
 
 # Header dependencies are generated (-MMD) and read back below.
 $(BUILD)/%.o: %.c
@@ -61,7 +56,7 @@ $(BUILD)/libaamed.so: $(LIB_OBJ) src/libaamed.map
 		-Wl,--version-script=src/libaamed.map -o $@ $(LIB_OBJ) $(LDLIBS)
 
 $(BUILD)/aamed: $(TOOL_OBJ) $(BUILD)/libaamed.a
-	$(CC) -o $@ $(TOOL_OBJ) $(BUILD)/libaamed.a $(LDLIBS) $(TOOL_LIBS) $(BENCH_LIBS)
+	$(CC) -o $@ $(TOOL_OBJ) $(BUILD)/libaamed.a $(LDLIBS) $(TOOL_LIBS)
 
 # where `aamed compile --features NAME` finds the installed feature sets
 $(BUILD)/tools/cli/compile.o: ALL_CFLAGS += -DAAMED_DATADIR='"$(PREFIX)/share/aamed"'
@@ -76,7 +71,8 @@ install-tools: all
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/aamed/json-schema
-	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 $(filter-out man/aamed-bench.1,$(wildcard man/*.1)) \
+		$(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 completion/aamed.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/aamed
 	install -m 644 docs/json-schema/*.json $(DESTDIR)$(PREFIX)/share/aamed/json-schema/
@@ -86,15 +82,31 @@ $(BUILD)/tests/schemacheck: tests/tools/schemacheck.c
 	$(CC) $(ALL_CFLAGS) -o $@ tests/tools/schemacheck.c -ljansson -lm
 
 # ---------------------------------------------------------------- bench
+# aamed-bench, its own program: bench/*.c but the guest program, against
+# the public header only (no -Isrc, no tools/ headers). It alone links
+# liburing and libm, so the aamed command needs neither.
+BENCH_SRC := $(filter-out bench/guest.c,$(sort $(wildcard bench/*.c)))
+BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
+BENCH_LIBS := -luring -lm
 BENCH_REV := $(shell git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
-$(BENCH_OBJ): ALL_CFLAGS += -Ibench -DWL_AAMED -DAAMED_SRCDIR='"$(CURDIR)"' \
+BENCH_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -Iinclude -Ibench \
+	-DWL_AAMED -DAAMED_SRCDIR='"$(CURDIR)"' \
 	-DAAMED_GIT_REV='"$(BENCH_REV)"' -DAAMED_BUILD_FLAGS='"$(CC) $(CFLAGS)"'
-# the static workload program the QEMU guest runs
-$(BUILD)/bench-guest: bench/guest.c bench/bench_wl.c bench/bench_int.h
+$(BENCH_OBJ): ALL_CFLAGS = $(BENCH_CFLAGS)
+
+$(BUILD)/aamed-bench: $(BENCH_OBJ) $(BUILD)/libaamed.a
+	$(CC) -o $@ $(BENCH_OBJ) $(BUILD)/libaamed.a $(LDLIBS) $(BENCH_LIBS)
+
+# the static workload program the QEMU guest runs: the workloads without aamed
+BENCH_WL_SRC := $(sort $(wildcard bench/bench_wl*.c))
+$(BUILD)/bench-guest: bench/guest.c $(BENCH_WL_SRC) bench/bench_int.h \
+		bench/bench_wl_int.h
 	@mkdir -p $(BUILD)
 	@echo "  CC      $@ (static)"
 	@$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -static -Ibench -o $@ \
-		bench/guest.c bench/bench_wl.c -luring
+		bench/guest.c $(BENCH_WL_SRC) -luring
+
+-include $(BENCH_OBJ:.o=.d)
 
 -include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)
 
@@ -152,7 +164,8 @@ demo: deps all
 	@sh examples/demo.sh $(BUILD)/aamed
 
 bench: all
-	$(BUILD)/aamed bench decide
+	$(BUILD)/aamed compile -o $(BUILD)/bench.bin examples/bench.profile
+	$(BUILD)/aamed-bench decide --policy $(BUILD)/bench.bin
 
 oracle: all
 	@sh tests/kernel/oracle.sh $(KERNEL)
@@ -171,6 +184,15 @@ install: all
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' aamed.pc.in \
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/aamed.pc
 	install -m 644 tests/features/* $(DESTDIR)$(PREFIX)/share/aamed/features/
+
+# The benchmarks are for aamed's developers, not its users: apart.
+install-bench: $(BUILD)/aamed-bench
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 755 $(BUILD)/aamed-bench $(DESTDIR)$(PREFIX)/bin/aamed-bench
+	install -m 644 man/aamed-bench.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 completion/aamed-bench.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/aamed-bench
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

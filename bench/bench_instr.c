@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * aamed bench instr: instructions per decision on a workload's decision
+ * aamed-bench instr: instructions per decision on a workload's decision
  * path. The workload runs once under valgrind --tool=callgrind per hook
  * function, collecting only inside that function (--toggle-collect), and
  * the instruction total is divided by the calls the run counted. Unlike
@@ -12,11 +12,10 @@
 #include <unistd.h>
 
 #include "bench_int.h"
-#include "cli.h"
 
 static void usage(FILE *f)
 {
-	fputs("usage: aamed bench instr [-w unix-send|tcp-stream|open1]\n"
+	fputs("usage: aamed-bench instr [-w unix-send|tcp-stream|open1]\n"
 	      "         [--mode unconfined|confined] [WORKLOAD OPTIONS]\n"
 	      "         [--policy BLOB | --features NAME] [--label NAME] [--aamed-kernel K]\n"
 	      "Runs the workload (by default one small round) under callgrind and\n"
@@ -99,15 +98,15 @@ int bench_instr(int argc, char **argv)
 		}
 		if (r <= 0) {
 			usage(stderr);
-			return EXIT_USAGE;
+			return BENCH_EXIT_USAGE;
 		}
 		for (; start <= a && cn < sizeof(cmd) - 512; start++)
 			cn += (size_t)snprintf(cmd + cn, sizeof(cmd) - cn, " '%s'",
 					       argv[start]);
 	}
 	if (strcmp(mode, "unconfined") && strcmp(mode, "confined")) {
-		fprintf(stderr, "aamed bench instr: --mode unconfined|confined\n");
-		return EXIT_USAGE;
+		fprintf(stderr, "aamed-bench instr: --mode unconfined|confined\n");
+		return BENCH_EXIT_USAGE;
 	}
 	if (w.kind == WL_UNIX_SEND) {
 		fns[0] = "aamed_unix_send";	/* security_unix_may_send */
@@ -130,11 +129,11 @@ int bench_instr(int argc, char **argv)
 					       " --procs 1 --seconds 0.5");
 	}
 	if (system("command -v valgrind >/dev/null 2>&1")) {
-		fprintf(stderr, "aamed bench instr: valgrind is not installed\n");
-		return EXIT_USAGE;
+		fprintf(stderr, "aamed-bench instr: valgrind is not installed\n");
+		return BENCH_EXIT_USAGE;
 	}
 	if (!mkdtemp(dir))
-		return EXIT_USAGE;
+		return BENCH_EXIT_USAGE;
 	bench_self(self, sizeof(self));
 	printf("workload\tmode\tfunction\tcalls\tinstr/call\n");
 	for (i = 0; i < nfn; i++) {
@@ -146,18 +145,18 @@ int bench_instr(int argc, char **argv)
 		snprintf(out, sizeof(out), "%s/run.txt", dir);
 		snprintf(full, sizeof(full),
 			 "valgrind --tool=callgrind --toggle-collect=%s "
-			 "--callgrind-out-file=%s.%%p '%s' bench run --mode %s "
+			 "--callgrind-out-file=%s.%%p '%s' run --mode %s "
 			 "--out '%s'%s >'%s/valgrind.log' 2>&1",
 			 fns[i], base, self, mode, out, cmd, dir);
 		if (system(full)) {
-			fprintf(stderr, "aamed bench instr: the run failed; see %s/valgrind.log\n",
+			fprintf(stderr, "aamed-bench instr: the run failed; see %s/valgrind.log\n",
 				dir);
 			return 1;
 		}
 		ir = cg_total(base);
 		d = run_decisions(out);
 		if (ir < 0 || d <= 0) {
-			fprintf(stderr, "aamed bench instr: no callgrind totals or no decisions\n");
+			fprintf(stderr, "aamed-bench instr: no callgrind totals or no decisions\n");
 			rc = 1;
 			continue;
 		}

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * aamed bench: the pieces shared by the workloads (host and guest), the
+ * aamed-bench: the pieces shared by the workloads (host and guest), the
  * point runner, the vm runner, the statistics and the reports.
  *
- * The workload code (bench_wl.c) is built twice: into the aamed CLI with
+ * The workload code (bench_wl*.c) is built twice: into aamed-bench with
  * WL_AAMED defined, where the mediated modes call aamed's decisions at
  * the places the kernel calls its hooks, and statically without aamed
  * into the guest program (bench/guest.c) that runs inside QEMU.
+ *
+ * aamed-bench uses aamed through its public header only, like any other
+ * program built on the library.
  */
 #ifndef AAMED_BENCH_INT_H
 #define AAMED_BENCH_INT_H
@@ -88,6 +91,10 @@ struct wl_med {
 	const aamed_label *label;	/* the task */
 	const aamed_label *peer_label;	/* the receiving socket's label */
 };
+
+/* Load a compiled policy file or directory into policy; -1 with the
+ * reason on stderr. */
+int bench_load_policy(aamed_policy *policy, const char *path);
 #endif
 
 /* ----------------------------------------------------------- statistics */
@@ -127,8 +134,17 @@ void st_sandwich(const double *parent, size_t np, const double *parent_d1,
 		 const double *b, size_t nb, const double *b_d1,
 		 struct st_sandwich *s);
 
-/* ---------------------------------------------------------------- CLI */
-int cmd_bench_main(int argc, char **argv);
+/* ------------------------------------------------------------- program */
+/* Exit codes: the aamed command's documented ones. */
+enum {
+	BENCH_EXIT_OK = 0,
+	BENCH_EXIT_FAIL = 1,	/* a run or a check failed */
+	BENCH_EXIT_USAGE = 2,
+	BENCH_EXIT_POLICY = 3,	/* the policy could not be loaded */
+};
+
+/* The subcommands; argv[0] is the first word after the subcommand's. */
+int bench_decide(int argc, char **argv);
 int bench_run(int argc, char **argv);
 int bench_compare(int argc, char **argv);
 int bench_instr(int argc, char **argv);

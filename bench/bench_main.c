@@ -1,44 +1,48 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * aamed bench: the subcommands. `bench decide` is bench/bench.c's; the
- * seed workloads (run, compare, instr) live in tools/bench_*.c.
+ * aamed-bench: aamed's benchmarks, a program of their own so that the
+ * aamed command its users install carries none of their dependencies
+ * (liburing, libm) or code. decide is bench/bench_decide.c; the seed
+ * workloads' run, compare and instr are bench_run.c, bench_compare.c
+ * and bench_instr.c.
  */
 #include <string.h>
 
 #include "bench_int.h"
-#include "cli.h"
 
 static void usage(FILE *f)
 {
-	fputs("usage: aamed bench SUBCOMMAND [OPTIONS]\n"
+	fputs("usage: aamed-bench SUBCOMMAND [OPTIONS]\n"
 	      "  decide    what one file decision costs (ns, instructions)\n"
 	      "  run       one point of a seed workload, on the host or in a VM\n"
 	      "  compare   an A/B/A' sandwich of points, with statistics and reports\n"
 	      "  instr     instructions per decision of a workload's decision path\n"
 	      "Workloads: unix-send (seed 000), tcp-stream (seed 002), open1 (seed 003).\n"
-	      "Run 'aamed bench SUBCOMMAND --help' for its options.\n",
+	      "Run 'aamed-bench SUBCOMMAND --help' for its options.\n",
 	      f);
 }
 
-int cmd_bench_main(int argc, char **argv)
+int main(int argc, char **argv)
 {
-	if (argc < 1) {
+	const char *cmd = argc > 1 ? argv[1] : NULL;
+
+	if (!cmd) {
 		usage(stderr);
-		return EXIT_USAGE;
+		return BENCH_EXIT_USAGE;
 	}
-	if (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")) {
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {
 		usage(stdout);
-		return EXIT_ALLOWED;
+		return BENCH_EXIT_OK;
 	}
-	if (!strcmp(argv[0], "decide"))
-		return cmd_bench(argc, argv);
-	if (!strcmp(argv[0], "run"))
-		return bench_run(argc - 1, argv + 1);
-	if (!strcmp(argv[0], "compare"))
-		return bench_compare(argc - 1, argv + 1);
-	if (!strcmp(argv[0], "instr"))
-		return bench_instr(argc - 1, argv + 1);
-	fprintf(stderr, "aamed bench: unknown subcommand \"%s\"\n", argv[0]);
+	if (!strcmp(cmd, "decide"))
+		return bench_decide(argc - 2, argv + 2);
+	if (!strcmp(cmd, "run"))
+		return bench_run(argc - 2, argv + 2);
+	if (!strcmp(cmd, "compare"))
+		return bench_compare(argc - 2, argv + 2);
+	if (!strcmp(cmd, "instr"))
+		return bench_instr(argc - 2, argv + 2);
+	fprintf(stderr, "aamed-bench: unknown subcommand \"%s\"\n", cmd);
 	usage(stderr);
-	return EXIT_USAGE;
+	return BENCH_EXIT_USAGE;
 }

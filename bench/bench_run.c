@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * aamed bench run: one point, one invocation. On the host the workload
+ * aamed-bench run: one point, one invocation. On the host the workload
  * runs in this process (raw, or with aamed deciding against a compiled
  * profile where the kernel runs its hook); with --kernel it runs in a
  * fresh QEMU guest booted from that kernel (bench_vm.c).
@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "bench_int.h"
-#include "cli.h"
 
 #ifndef AAMED_SRCDIR
 #define AAMED_SRCDIR "."
@@ -40,7 +39,7 @@ void bench_self(char *buf, size_t len)
 	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
 
 	if (n <= 0)
-		n = (ssize_t)snprintf(buf, len, "aamed");
+		n = (ssize_t)snprintf(buf, len, "aamed-bench");
 	buf[n] = '\0';
 }
 
@@ -65,34 +64,9 @@ static void print_build_id(FILE *f)
 	fprintf(f, "id\taamed_build_flags\t%s\n", AAMED_BUILD_FLAGS);
 }
 
-const char *bench_features(const char *name, char *buf, size_t len)
-{
-	if (strchr(name, '/'))
-		return name;
-	snprintf(buf, len, "%s/tests/features/%s", bench_srcdir(), name);
-	return buf;
-}
-
-int bench_compile(const char *features, const char *out)
-{
-	char fbuf[4096], cmd[16384];
-	const char *f = bench_features(features, fbuf, sizeof(fbuf));
-
-	snprintf(cmd, sizeof(cmd),
-		 "%s -Q -S --features-file '%s' '%s/bench/aamed_bench.sd' >'%s' 2>'%s.log'",
-		 getenv("APPARMOR_PARSER") ? getenv("APPARMOR_PARSER") :
-					     "apparmor_parser",
-		 f, bench_srcdir(), out, out);
-	if (system(cmd) != 0) {
-		fprintf(stderr, "aamed bench: apparmor_parser failed (%s.log)\n", out);
-		return -1;
-	}
-	return 0;
-}
-
 static void usage(FILE *f)
 {
-	fputs("usage: aamed bench run [--mode raw|unconfined|confined] [--kernel K]\n"
+	fputs("usage: aamed-bench run [--mode raw|unconfined|confined] [--kernel K]\n"
 	      "         [--policy BLOB | --features NAME] [--label NAME]\n"
 	      "         [--out FILE] [WORKLOAD OPTIONS] [VM OPTIONS]\n"
 	      "Workload options:\n"
@@ -141,7 +115,7 @@ static int parse_run(int argc, char **argv, struct wl_cfg *c,
 		const char *v = a + 1 < argc ? argv[a + 1] : NULL;
 
 		if (r < 0) {
-			fprintf(stderr, "aamed bench: bad %s\n", argv[start]);
+			fprintf(stderr, "aamed-bench: bad %s\n", argv[start]);
 			return -1;
 		}
 		if (r > 0) {
@@ -155,7 +129,7 @@ static int parse_run(int argc, char **argv, struct wl_cfg *c,
 		if (r > 0)
 			continue;
 		if (!v) {
-			fprintf(stderr, "aamed bench: unknown option %s\n", argv[a]);
+			fprintf(stderr, "aamed-bench: unknown option %s\n", argv[a]);
 			return -1;
 		}
 		if (!strcmp(argv[a], "--mode"))
@@ -173,7 +147,7 @@ static int parse_run(int argc, char **argv, struct wl_cfg *c,
 		else if (!strcmp(argv[a], "--out") || !strcmp(argv[a], "-o"))
 			o->out = v;
 		else {
-			fprintf(stderr, "aamed bench: unknown option %s\n", argv[a]);
+			fprintf(stderr, "aamed-bench: unknown option %s\n", argv[a]);
 			return -1;
 		}
 		a++;
@@ -181,7 +155,7 @@ static int parse_run(int argc, char **argv, struct wl_cfg *c,
 	o->wl_argv[o->wl_argc] = NULL;
 	if (strcmp(o->mode, "raw") && strcmp(o->mode, "unconfined") &&
 	    strcmp(o->mode, "confined")) {
-		fprintf(stderr, "aamed bench: --mode raw|unconfined|confined\n");
+		fprintf(stderr, "aamed-bench: --mode raw|unconfined|confined\n");
 		return -1;
 	}
 	return 0;
@@ -189,7 +163,6 @@ static int parse_run(int argc, char **argv, struct wl_cfg *c,
 
 static int host_run(struct wl_cfg *c, struct run_opts *o, FILE *out)
 {
-#ifdef WL_AAMED
 	struct wl_med med = { 0 };
 	aamed_policy *policy = NULL;
 	char tmp[] = "/tmp/aamed-bench-policy-XXXXXX";
@@ -203,11 +176,11 @@ static int host_run(struct wl_cfg *c, struct run_opts *o, FILE *out)
 			int fd = mkstemp(tmp);
 
 			if (fd < 0)
-				return EXIT_POLICY;
+				return BENCH_EXIT_POLICY;
 			close(fd);
 			if (bench_compile(o->features, tmp)) {
 				unlink(tmp);
-				return EXIT_POLICY;
+				return BENCH_EXIT_POLICY;
 			}
 			ppath = tmp;
 		}
@@ -217,21 +190,21 @@ static int host_run(struct wl_cfg *c, struct run_opts *o, FILE *out)
 				!strcmp(o->aakernel, "6.1") ? AAMED_KERNEL_6_1 :
 				!strcmp(o->aakernel, "6.12") ? AAMED_KERNEL_6_12 :
 				AAMED_KERNEL_UPSTREAM);
-		if (!policy || load_policy(policy, ppath)) {
+		if (!policy || bench_load_policy(policy, ppath)) {
 			aamed_policy_free(policy);
 			if (!o->policy)
 				unlink(tmp);
-			return EXIT_POLICY;
+			return BENCH_EXIT_POLICY;
 		}
 		if (!strcmp(o->mode, "unconfined"))
 			med.label = aamed_label_unconfined(policy);
 		else
 			med.label = aamed_label_get(policy, o->label, &err);
 		if (!med.label) {
-			fprintf(stderr, "aamed bench: no label %s in the policy\n",
+			fprintf(stderr, "aamed-bench: no label %s in the policy\n",
 				o->label);
 			aamed_policy_free(policy);
-			return EXIT_POLICY;
+			return BENCH_EXIT_POLICY;
 		}
 		med.peer_label = med.label;	/* both peers */
 		c->med = &med;
@@ -264,12 +237,6 @@ static int host_run(struct wl_cfg *c, struct run_opts *o, FILE *out)
 		unlink(log);
 	}
 	return rc ? 1 : 0;
-#else
-	(void)c;
-	(void)o;
-	(void)out;
-	return EXIT_USAGE;
-#endif
 }
 
 int bench_run(int argc, char **argv)
@@ -285,7 +252,7 @@ int bench_run(int argc, char **argv)
 	}
 	if (parse_run(argc, argv, &c, &o)) {
 		usage(stderr);
-		return EXIT_USAGE;
+		return BENCH_EXIT_USAGE;
 	}
 	if (o.kernel) {
 		o.vm.kernel = o.kernel;
@@ -295,8 +262,8 @@ int bench_run(int argc, char **argv)
 	if (o.out) {
 		out = fopen(o.out, "w");
 		if (!out) {
-			fprintf(stderr, "aamed bench: %s: %s\n", o.out, strerror(errno));
-			return EXIT_USAGE;
+			fprintf(stderr, "aamed-bench: %s: %s\n", o.out, strerror(errno));
+			return BENCH_EXIT_USAGE;
 		}
 	}
 	rc = host_run(&c, &o, out);

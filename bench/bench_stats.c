@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * aamed bench: statistics. Plain formulas, checked against hand-computed
+ * aamed-bench: statistics. Plain formulas, checked against hand-computed
  * values in tests/bench/stats.c.
  *
  *  mean, sample sd (n - 1), CV = sd / mean, harmonic mean;
@@ -11,6 +11,19 @@
  *  the A/B/A' sandwich: change of B against the parent midpoint
  *  (A + A') / 2, parent drift A' against A, and the same change with the
  *  first measured round of every invocation dropped.
+ *
+ * Why by hand: no C library packaged in Debian has these two tests. GSL
+ * (libgsl-dev) has the pieces under them: sample mean and sd, Student's
+ * t CDF (gsl_cdf_tdist_Q), the normal CDF and the incomplete beta
+ * function. It has no Welch test, no Welch-Satterthwaite df, no ranking
+ * with average ties and no Mann-Whitney U, so those would stay here
+ * anyway; GSL would replace only st_t_p2's continued fraction, about 60
+ * lines, at the price of two shared libraries (libgsl, libgslcblas) and
+ * of GSL's licence, GPL-3.0-or-later, which would bind the aamed-bench
+ * binary to GPLv3 while aamed is GPL-2.0-or-later. R's standalone math
+ * library (r-mathlib) is the same case: distributions (pt, pnorm,
+ * pwilcox), no tests. The formulas are short, and tests/bench/stats.c
+ * checks them against values computed independently of this file.
  */
 #include <math.h>
 #include <stdlib.h>

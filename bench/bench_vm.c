@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * aamed bench: one point in a fresh QEMU guest.
+ * aamed-bench: one point in a fresh QEMU guest.
  *
  * The guest is an initramfs of busybox-static, the static workload
- * program (build/bench-guest, from bench/guest.c and bench/bench_wl.c)
+ * program (build/bench-guest, from bench/guest.c and bench/bench_wl*.c)
  * and, for the confined point, the bench profile compiled for the guest
  * kernel's own feature set. The kernel command line picks the point:
  * raw boots with an lsm= list without apparmor, unconfined and confined
@@ -46,7 +46,7 @@ int vm_option(struct vm_opts *v, int argc, char **argv, int *a)
 	    strcmp(o, "--qemu-arg") && strcmp(o, "--qemu"))
 		return 0;
 	if (!val) {
-		fprintf(stderr, "aamed bench: %s needs a value\n", o);
+		fprintf(stderr, "aamed-bench: %s needs a value\n", o);
 		return -1;
 	}
 	(*a)++;
@@ -131,7 +131,7 @@ static int resolve_kernel(const struct vm_opts *v, char *img, size_t ilen,
 		*feat = v->features ? v->features : "linux-6.12";
 	}
 	if (stat(img, &sb)) {
-		fprintf(stderr, "aamed bench: no kernel image %s%s\n", img,
+		fprintf(stderr, "aamed-bench: no kernel image %s%s\n", img,
 			strchr(v->kernel, '/') ? "" :
 			" (run: sh scripts/fetch-kernels.sh)");
 		return -1;
@@ -200,7 +200,7 @@ int bench_vm_point(const struct vm_opts *v, const char *mode,
 	if (strrchr(guest, '/'))
 		strcpy(strrchr(guest, '/') + 1, "bench-guest");
 	if (access(guest, X_OK)) {
-		fprintf(stderr, "aamed bench: no guest program %s (make)\n", guest);
+		fprintf(stderr, "aamed-bench: no guest program %s (make)\n", guest);
 		return -1;
 	}
 	snprintf(cmd, sizeof(cmd),
@@ -297,7 +297,7 @@ int bench_vm_point(const struct vm_opts *v, const char *mode,
 			dup2(nul, 0);
 		wl_pin(v->cpu);
 		execvp(argvq[0], (char *const *)argvq);
-		perror("aamed bench: qemu");
+		perror("aamed-bench: qemu");
 		_exit(127);
 	}
 	for (;;) {
@@ -355,7 +355,7 @@ int bench_vm_point(const struct vm_opts *v, const char *mode,
 		fclose(out);
 	(void)c;
 	if (timed_out || !WIFEXITED(status) || WEXITSTATUS(status) || end_rc) {
-		fprintf(stderr, "aamed bench: vm point %s/%s failed (%s); console:\n",
+		fprintf(stderr, "aamed-bench: vm point %s/%s failed (%s); console:\n",
 			v->kernel, mode,
 			timed_out ? "timeout" : end_rc < 0 ? "no end line" :
 			"workload or qemu error");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The workload program inside the QEMU guest (built statically, with
- * bench/bench_wl.c and liburing, as build/bench-guest).
+ * bench/bench_wl*.c and liburing, as build/bench-guest).
  *
  *   guest --mode raw|unconfined|confined [--policy /policy.bin]
  *         [--label aamed_bench] WORKLOAD OPTIONS

@@ -7,7 +7,7 @@ _aamed()
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "compile query attach explain replay diff coverage bench help version" -- "$cur"))
+		COMPREPLY=($(compgen -W "compile query attach explain replay diff coverage help version" -- "$cur"))
 		return
 	fi
 	case $prev in
@@ -23,7 +23,7 @@ _aamed()
 	esac
 	case $cmd in
 	help)
-		COMPREPLY=($(compgen -W "compile query attach explain replay diff coverage bench" -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "compile query attach explain replay diff coverage" -- "$cur")) ;;
 	query|explain)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --protocol --sock-label --type --addr --peer-addr --noaudit" -- "$cur"))

@@ -1,4 +1,4 @@
-# Profiles for `aamed bench decide`.
+# Profiles for `aamed-bench decide`.
 profile bench {
   /etc/passwd r,
   /etc/{group,hosts} r,

@@ -1,14 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# tests/bench/run.sh [BUILD] - aamed bench: the statistics against values
+# tests/bench/run.sh [BUILD] - aamed-bench: the statistics against values
 # computed by hand, validation against injected faults, and a tiny
 # end-to-end run of every workload in every host mode plus one vm point,
-# checking that every output is written. Ends with "N passed, N failed".
+# checking that every output is written; that the aamed command carries
+# none of the bench (no liburing, no libm, no bench subcommand) and that
+# aamed-bench is built against the public header only. Ends with
+# "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 B=${1:-build}
 A=$B/aamed
+AB=$B/aamed-bench
 W=$(mktemp -d "${TMPDIR:-/tmp}/aamed-bench-test.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 pass=0
@@ -50,17 +54,17 @@ expect_fault() {	# NAME COLUMN OUTPUT-FILE
 for v in sendmmsg io_uring twoproc; do
 	for fc in corrupt:9 short:10 lost:11 queue:12; do
 		f=${fc%:*} col=${fc#*:}
-		$A bench run --variant "$v" --messages 512 --rounds 2 --warmup 0 \
+		$AB run --variant "$v" --messages 512 --rounds 2 --warmup 0 \
 			--inject "$f" --inject-round 1 >"$W/v.out" 2>&1
 		expect_fault "unix-send $v $f" "$col" "$W/v.out"
 	done
 done
-$A bench run --mode confined --messages 512 --rounds 2 --warmup 0 \
+$AB run --mode confined --messages 512 --rounds 2 --warmup 0 \
 	--inject corrupt --inject-round 1 >"$W/v.out" 2>&1
 expect_fault "unix-send confined corrupt" 9 "$W/v.out"
 for fc in corrupt:9 lost:11; do
 	f=${fc%:*} col=${fc#*:}
-	$A bench run -w tcp-stream --sizes 1024 --seconds 0.05 --rounds 2 \
+	$AB run -w tcp-stream --sizes 1024 --seconds 0.05 --rounds 2 \
 		--warmup 0 --inject "$f" --inject-round 1 >"$W/v.out" 2>&1
 	expect_fault "tcp-stream $f" "$col" "$W/v.out"
 done
@@ -84,7 +88,7 @@ e2e() {	# NAME ROWS FILES... -- COMPARE ARGS
 	while [ "$1" != "--" ]; do files="$files $1"; shift; done
 	shift
 	d="$W/$name"
-	if $A bench compare -o "$d" "$@" >"$W/$name.log" 2>&1 &&
+	if $AB compare -o "$d" "$@" >"$W/$name.log" 2>&1 &&
 		# shellcheck disable=SC2086
 		have "$d" rows.tsv summary.tsv summary.json report.txt $files &&
 		rows_ok "$d" "$rows" &&
@@ -140,18 +144,85 @@ fi
 
 # ------------------------------------------------------------ instr, decide
 if command -v valgrind >/dev/null 2>&1; then
-	$A bench instr --mode unconfined --messages 256 >"$W/instr.out" 2>&1
+	$AB instr --mode unconfined --messages 256 >"$W/instr.out" 2>&1
 	awk -F'\t' '$3 == "aamed_unix_send" && $4 == 256 && $5 > 0 { a = 1 }
 		    $3 == "aamed_net_perm" && $4 == 256 && $5 > 0 { b = 1 }
 		    END { exit !(a && b) }' "$W/instr.out" &&
 		ok "instr: instructions per decision" ||
 		{ bad "instr"; cat "$W/instr.out"; }
 fi
-$A bench decide >"$W/decide.out" 2>&1
+$AB decide >"$W/decide.out" 2>&1
 [ $? -eq 2 ] && grep -q 'bench decide' "$W/decide.out" &&
 	ok "bench decide still dispatched" || bad "bench decide dispatch"
-$A bench run -w unix-send --mode bogus >/dev/null 2>&1
+$AB run -w unix-send --mode bogus >/dev/null 2>&1
 [ $? -eq 2 ] && ok "bad mode: exit 2" || bad "bad mode: exit 2"
+
+# ------------------------------------------------- the program apart
+$A bench decide >"$W/gone.out" 2>&1
+[ $? -eq 2 ] && [ "$(wc -l <"$W/gone.out")" -eq 1 ] &&
+	grep -q 'aamed-bench' "$W/gone.out" &&
+	ok "aamed bench: one line naming aamed-bench, exit 2" ||
+	{ bad "aamed bench: one line naming aamed-bench, exit 2"; cat "$W/gone.out"; }
+ldd "$A" >"$W/ldd.out" 2>&1
+if grep -q 'libc\.so' "$W/ldd.out"; then
+	grep -q 'liburing' "$W/ldd.out" && bad "aamed links liburing" ||
+		ok "aamed does not link liburing"
+	grep -q 'libm\.so' "$W/ldd.out" && bad "aamed links libm" ||
+		ok "aamed does not link libm"
+else
+	bad "ldd $A"
+	cat "$W/ldd.out"
+fi
+# every aamed-bench object's dependencies (-MMD), read back: only bench/
+# and include/aamed.h, nothing of src/ or tools/
+deps=0 inner=""
+for c in bench/*.c; do
+	[ "$c" = bench/guest.c ] && continue
+	d=$B/bench/$(basename "$c" .c).d
+	if [ -s "$d" ]; then
+		deps=$((deps + 1))
+		grep -Eq '(^|[ /])(src|tools)/' "$d" && inner="$inner $d"
+	else
+		inner="$inner $d(missing)"
+	fi
+done
+[ "$deps" -gt 0 ] && [ -z "$inner" ] &&
+	ok "aamed-bench: $deps objects built without src/ or tools/ headers" ||
+	bad "aamed-bench objects use src/ or tools/:$inner"
+grep -q 'include/aamed\.h' "$B/bench/bench_decide.d" 2>/dev/null &&
+	ok "aamed-bench: built on include/aamed.h" ||
+	bad "aamed-bench: bench_decide.d does not name include/aamed.h"
+$AB --help >"$W/help.out" 2>&1 && grep -q 'decide' "$W/help.out" &&
+	grep -q 'compare' "$W/help.out" && grep -q 'instr' "$W/help.out" &&
+	ok "aamed-bench --help: the subcommands" || bad "aamed-bench --help"
+
+# make install leaves aamed-bench out; make install-bench puts it in
+I="$W/inst"
+if make --no-print-directory BUILD="$B" install PREFIX="$I" >"$W/inst.log" 2>&1; then
+	[ -x "$I/bin/aamed" ] && [ ! -e "$I/bin/aamed-bench" ] &&
+		[ ! -e "$I/share/man/man1/aamed-bench.1" ] &&
+		ok "make install: aamed without aamed-bench" ||
+		bad "make install: aamed without aamed-bench"
+else
+	bad "make install"
+	tail -n 5 "$W/inst.log"
+fi
+if make --no-print-directory BUILD="$B" install-bench PREFIX="$I" >"$W/inst.log" 2>&1 &&
+	[ -x "$I/bin/aamed-bench" ] && [ -s "$I/share/man/man1/aamed-bench.1" ] &&
+	[ -s "$I/share/bash-completion/completions/aamed-bench" ]; then
+	ok "make install-bench: the program, its man page and completion"
+else
+	bad "make install-bench"
+	tail -n 5 "$W/inst.log"
+fi
+if command -v bash >/dev/null 2>&1; then
+	out=$(bash -c '. completion/aamed-bench.bash; COMP_WORDS=(aamed-bench co); COMP_CWORD=1; _aamed_bench; echo "${COMPREPLY[*]}"')
+	[ "$out" = compare ] && ok "completion: aamed-bench co -> compare" ||
+		bad "completion: \"aamed-bench co\" gave \"$out\""
+	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed b); COMP_CWORD=1; _aamed; echo "${COMPREPLY[*]}"')
+	[ -z "$out" ] && ok "completion: aamed offers no bench" ||
+		bad "completion: \"aamed b\" gave \"$out\""
+fi
 
 echo "bench: $(($(date +%s) - t0)) s"
 echo "$pass passed, $fail failed"

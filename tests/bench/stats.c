@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * aamed bench's statistics against values computed by hand (and, for the
+ * aamed-bench's statistics against values computed by hand (and, for the
  * p-values, with closed forms independent of the code under test: the
  * Student t CDF for even df, erfc of the hand-computed z).
  */

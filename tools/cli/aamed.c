@@ -16,7 +16,6 @@ static void usage(FILE *f)
 	      "  compile  run apparmor_parser to build policy blobs\n"
 	      "  query    decide a request (or one per line with --batch)\n"
 	      "  attach   which profile an exec of a path attaches to\n"
-	      "  bench    benchmarks: decide, run, compare, instr\n"
 	      "  explain  a decision and why: rules, modes, transition\n"
 	      "  replay   decide the records of audit logs against a new policy\n"
 	      "  diff     the semantic difference of two policies, with witnesses\n"
@@ -60,8 +59,11 @@ static int dispatch(const char *cmd, int argc, char **argv)
 		return cmd_attach(argc, argv);
 	if (!strcmp(cmd, "compile"))
 		return cmd_compile(argc, argv);
-	if (!strcmp(cmd, "bench"))
-		return cmd_bench_main(argc, argv);
+	if (!strcmp(cmd, "bench")) {
+		fputs("aamed: the benchmarks are the separate program aamed-bench\n",
+		      stderr);
+		return EXIT_USAGE;
+	}
 	if (!strcmp(cmd, "explain"))
 		return cmd_explain(argc, argv);
 	if (!strcmp(cmd, "replay"))

@@ -111,9 +111,4 @@ int load_policy(aamed_policy *policy, const char *path);
 /* compile.c */
 int cmd_compile(int argc, char **argv);
 
-/* bench.c */
-int cmd_bench(int argc, char **argv);
-/* bench_main.c: bench decide (above), run, compare, instr */
-int cmd_bench_main(int argc, char **argv);
-
 #endif

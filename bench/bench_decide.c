@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * aamed bench decide: what one decision costs, in ns and in instructions.
+ * aamed-bench decide: what one decision costs, in ns and in instructions.
  *
  * Each case is measured side by side with the raw operation (a strlen of
  * the same path, the least any path check must do) in one run, and the
@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "bench_int.h"
 
 enum bkind {
 	B_FILE,		/* aamed_file_perm on path */
@@ -159,7 +159,7 @@ static double instr_case(const char *self, const char *policy,
 	snprintf(itarg, sizeof(itarg), "%ld", iters);
 	snprintf(cmd, sizeof(cmd),
 		 "valgrind --tool=callgrind --toggle-collect=%s "
-		 "%s %s bench decide --policy '%s' --case %s --iters %s --raw-only-run >/dev/null 2>&1",
+		 "%s %s decide --policy '%s' --case %s --iters %s --raw-only-run >/dev/null 2>&1",
 		 fn, outarg, self, policy, name, itarg);
 	if (system(cmd) != 0) {
 		unlink(out);
@@ -185,7 +185,7 @@ static int load_bench(const char *dir, int rounds)
 		aamed_policy *p = aamed_policy_new();
 		double t0 = now_ns(), t;
 
-		if (!p || load_policy(p, dir)) {
+		if (!p || bench_load_policy(p, dir)) {
 			aamed_policy_free(p);
 			return -1;
 		}
@@ -306,7 +306,7 @@ static double replace_rate(const char *policy_path, int n, double secs,
 		b.len = b.blob ? fread(b.blob, 1, 1 << 24, f) : 0;
 		fclose(f);
 	}
-	if (!p || !b.len || load_policy(p, policy_path)) {
+	if (!p || !b.len || bench_load_policy(p, policy_path)) {
 		aamed_policy_free(p);
 		free(b.blob);
 		return -1;
@@ -333,7 +333,7 @@ static double replace_rate(const char *policy_path, int n, double secs,
 
 static void usage(FILE *f)
 {
-	fputs("usage: aamed bench decide --policy PATH [--iters N] [--instr]\n"
+	fputs("usage: aamed-bench decide --policy PATH [--iters N] [--instr]\n"
 	      "                          [--load DIR] [--case NAME]\n"
 	      "PATH must define profiles \"bench\" and \"bench2\"\n"
 	      "(examples/bench.profile). --load DIR times loading every blob\n"
@@ -341,7 +341,7 @@ static void usage(FILE *f)
 	      f);
 }
 
-int cmd_bench(int argc, char **argv)
+int bench_decide(int argc, char **argv)
 {
 	const char *policy_path = NULL, *only = NULL, *load_dir = NULL;
 	long iters = 2000000;
@@ -350,11 +350,7 @@ int cmd_bench(int argc, char **argv)
 	size_t i;
 	int a;
 
-	if (argc < 1 || strcmp(argv[0], "decide")) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
-	for (a = 1; a < argc; a++) {
+	for (a = 0; a < argc; a++) {
 		if (!strcmp(argv[a], "--policy") && a + 1 < argc)
 			policy_path = argv[++a];
 		else if (!strcmp(argv[a], "--iters") && a + 1 < argc)
@@ -369,17 +365,17 @@ int cmd_bench(int argc, char **argv)
 			run_only = true;
 		else {
 			usage(stderr);
-			return EXIT_USAGE;
+			return BENCH_EXIT_USAGE;
 		}
 	}
 	if (!policy_path || iters <= 0) {
 		usage(stderr);
-		return EXIT_USAGE;
+		return BENCH_EXIT_USAGE;
 	}
 	policy = aamed_policy_new();
-	if (!policy || load_policy(policy, policy_path)) {
+	if (!policy || bench_load_policy(policy, policy_path)) {
 		aamed_policy_free(policy);
-		return EXIT_POLICY;
+		return BENCH_EXIT_POLICY;
 	}
 	if (!run_only)
 		printf("case\tpath bytes\tns/decision\traw ns\tratio\t%s\n",
@@ -407,10 +403,10 @@ int cmd_bench(int argc, char **argv)
 			bc.peer.label = aamed_label_get(policy, c->path, &err);
 		if (!bc.l || ((c->kind == B_SEND || c->kind == B_SEND_CACHED) &&
 			      !bc.peer.label)) {
-			fprintf(stderr, "aamed bench: no label %s in %s\n",
+			fprintf(stderr, "aamed-bench: no label %s in %s\n",
 				c->label, policy_path);
 			aamed_policy_free(policy);
-			return EXIT_POLICY;
+			return BENCH_EXIT_POLICY;
 		}
 		if (run_only) {
 			time_case(&bc, iters);
@@ -459,6 +455,6 @@ int cmd_bench(int argc, char **argv)
 		       p2 > 0 ? 100.0 * two / p2 : 0.0);
 	}
 	if (load_dir && !run_only && load_bench(load_dir, 5))
-		return EXIT_POLICY;
-	return EXIT_ALLOWED;
+		return BENCH_EXIT_POLICY;
+	return BENCH_EXIT_OK;
 }
