@@ -73,6 +73,7 @@ install-tools: all
 		$(DESTDIR)$(PREFIX)/share/aamed/json-schema
 	install -m 644 $(filter-out man/aamed-bench.1,$(wildcard man/*.1)) \
 		$(DESTDIR)$(PREFIX)/share/man/man1/
+	install -D -m 644 -t $(DESTDIR)$(PREFIX)/share/man/man3 man/*.3
 	install -m 644 completion/aamed.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/aamed
 	install -m 644 docs/json-schema/*.json $(DESTDIR)$(PREFIX)/share/aamed/json-schema/
