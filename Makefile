@@ -25,7 +25,7 @@ LIB_SRC := $(sort $(wildcard src/*.c))
 # (explain, replay, diff, coverage). replay parses records with libapparmor.
 TOOL_SRC := $(sort $(wildcard tools/common/*.c tools/cli/*.c tools/authors/*.c))
 TOOL_INC := -Itools/common -Itools/authors
-TOOL_LIBS := -lapparmor
+TOOL_LIBS := -lapparmor -ljansson
 # The benchmarks (bench/*.c but the guest program, which is static).
 BENCH_SRC := $(filter-out bench/guest.c,$(sort $(wildcard bench/*.c)))
 BENCH_LIBS := -luring -lm
