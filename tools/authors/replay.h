@@ -24,6 +24,8 @@
 
 #include <aalogparse/aalogparse.h>
 
+/* cli.h (the query words, exit codes) and the tools' shared helpers:
+ * tl_load, tl_parse_kernel, TL_JSON_VERSION, tl_replay_each */
 #include "tl.h"
 
 /* ------------------------------------------------------------------ */
@@ -62,7 +64,8 @@ void replay_table_sort(struct replay_table *t);
 void replay_table_free(struct replay_table *t);
 
 /* ------------------------------------------------------------------ */
-/* The run's state; owned by whoever calls replay_new(). */
+/* The state of a run: replay_new() makes it, replay_free() ends it, and
+ * it owns everything it points to but the policy and the labels. */
 #define REPLAY_LABELS 64	/* label cache slots (a power of two) */
 #define REPLAY_BUF (1 << 20)	/* one normalised record */
 
