@@ -25,7 +25,7 @@ LIB_SRC := $(sort $(wildcard src/*.c))
 # (explain, replay, diff, coverage). replay parses records with libapparmor.
 TOOL_SRC := $(sort $(wildcard tools/common/*.c tools/cli/*.c tools/authors/*.c))
 TOOL_INC := -Itools/common -Itools/authors
-TOOL_LIBS := -lapparmor
+TOOL_LIBS := -lapparmor -ljansson
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)

@@ -190,6 +190,33 @@ expect replay-missing 2 "$A" replay --policy "$T/la.bin" "$T/none.log" tests/too
 has_err replay-missing "none.log: No such file"
 has replay-missing "10 records"
 expect replay-usage 2 "$A" replay "$T/j.json"
+# journalctl -o json gives a MESSAGE that is not UTF-8 as an array of
+# bytes: L2 (cupsd's chown, allowed by the new policy) with comm="cups\377"
+bytes() { od -An -v -tu1 | tr -s ' \n' '  ' | sed 's/^ *//; s/ *$//; s/ /,/g'; }
+L2B=$(printf '%b' "$(printf '%s' "$L2E" | sed 's/comm="cupsd"/comm="cups\\377"/')" | bytes)
+printf '{"__CURSOR":"s=1","_TRANSPORT":"kernel","MESSAGE":[%s]}\n' "$L2B" >"$T/jb.json"
+expect replay-json-bytes 1 "$A" replay --policy "$T/la.bin" "$T/jb.json"
+has replay-json-bytes "1 records, 1 rebuilt, 1 changed (0 now denied, 1 now allowed), 0 not rebuilt, 0 other lines, 0 input errors"
+has replay-json-bytes "/usr/sbin/cupsd  chown /run/cups/certs/  \"w\"  ($T/jb.json:1)"
+# a malformed line among good ones is named by its line number
+{
+	printf '{"MESSAGE":"%s"}\n' "$L1"
+	printf '{"MESSAGE":[%s]}\n' "$L2B"
+	printf '{"MESSAGE":[%s}\n' "$L2B"
+	printf '{"MESSAGE":"%s"}\n' "$L2"
+} >"$T/jm.json"
+expect replay-json-malformed-line 2 "$A" replay --policy "$T/la.bin" "$T/jm.json"
+has_err replay-json-malformed-line "jm.json:3: malformed JSON"
+has replay-json-malformed-line "3 records, 3 rebuilt, 2 changed (0 now denied, 2 now allowed)"
+has replay-json-malformed-line "0 other lines, 1 input errors"
+# getopt forms: --policy=PATH, --kernel=V; an unknown option is named
+expect replay-policy-eq 1 "$A" replay --policy="$T/la.bin" --kernel=6.1 tests/tools/data/libapparmor.log
+has replay-policy-eq "10 records, 7 rebuilt, 5 changed (1 now denied, 4 now allowed), 3 not rebuilt"
+expect replay-unknown-option 2 "$A" replay --policy "$T/la.bin" --frobnicate tests/tools/data/libapparmor.log
+has_err replay-unknown-option "aamed replay: unknown option --frobnicate"
+hasnt replay-unknown-option "records"
+expect replay-no-value 2 "$A" replay tests/tools/data/libapparmor.log --policy
+has_err replay-no-value "aamed replay: --policy needs a value"
 
 # ---------------------------------------------------------------- diff
 # equivalent spellings (as parser/tst/equality.sh): no difference, exit 0

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * aamed replay: one record decided against the new policy. The record
+ * is parsed and its request rebuilt (replay_rebuild.c), then decided
+ * without audit callbacks (as fast as the library goes); a decision
+ * that differs from the logged one is grouped (replay_report.c).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay.h"
+
+/* Logs name few profiles many times: a small cache of label lookups. */
+static const aamed_label *label_of(struct replay *r, const char *text, int *err)
+{
+	unsigned i;
+
+	for (i = 0; i < REPLAY_LABELS; i++)
+		if (r->lc[i].text && !strcmp(r->lc[i].text, text)) {
+			*err = r->lc[i].err;
+			return r->lc[i].l;
+		}
+	i = r->lc_next++ & (REPLAY_LABELS - 1);
+	free(r->lc[i].text);
+	r->lc[i].text = strdup(text);
+	r->lc[i].err = 0;
+	r->lc[i].l = aamed_label_get(r->policy, text, &r->lc[i].err);
+	*err = r->lc[i].err;
+	return r->lc[i].l;
+}
+
+/*
+ * A signal or ptrace record is one side's check (the sender's or the
+ * receiver's, the tracer's or the tracee's): the logging profile's own
+ * decision is replayed, not the other side's (which logs its own record).
+ */
+static int side_decide(const aamed_label *label, const aamed_label *peer,
+		       const struct query *q, bool other_side)
+{
+	if (q->class == Q_SIGNAL)
+		return other_side ?
+			       aamed_signal_side(peer, label, q->ipc.sig,
+						 AAMED_SIDE_PEER, NULL, NULL) :
+			       aamed_signal_side(label, peer, q->ipc.sig,
+						 AAMED_SIDE_SUBJECT, NULL, NULL);
+	return other_side ? aamed_ptrace_side(peer, label, q->ipc.request,
+					      AAMED_SIDE_PEER, NULL, NULL) :
+			    aamed_ptrace_side(label, peer, q->ipc.request,
+					      AAMED_SIDE_SUBJECT, NULL, NULL);
+}
+
+/* 0 allowed, a negative errno denied, 1 not decidable (err set). */
+static int decide(struct replay *r, const aamed_label *label,
+		  const struct query *q, bool other_side, char *err,
+		  size_t errlen)
+{
+	if (q->class == Q_SIGNAL || q->class == Q_PTRACE) {
+		int lerr = 0;
+		const aamed_label *peer = aamed_label_get(r->policy, q->peer_label,
+							  &lerr);
+
+		if (!peer) {
+			snprintf(err, errlen, "peer label \"%s\": %s", q->peer_label,
+				 lerr == -ENOENT ? "no such profile" : "malformed label");
+			return 1;
+		}
+		return side_decide(label, peer, q, other_side);
+	}
+	switch (q->class) {
+	case Q_EXEC: {
+		struct aamed_exec_result x;
+
+		return aamed_exec(label, q->file.path, q->file.fsuid, q->file.ouid,
+				  &x, NULL, NULL);
+	}
+	case Q_FILE:
+		return aamed_file_perm(label, &q->file, NULL, NULL);
+	case Q_NET:
+	case Q_UNIX:
+		return net_decide(r->policy, label, q, NULL, NULL, err, errlen);
+	default:
+		return ipc_decide(r->policy, label, q, NULL, NULL, err, errlen);
+	}
+}
+
+static int decide_timed(struct replay *r, const aamed_label *label,
+			const struct query *q, bool other_side, char *err,
+			size_t errlen)
+{
+	double t0;
+	int e;
+
+	if (!r->stats)
+		return decide(r, label, q, other_side, err, errlen);
+	t0 = replay_now_ns();
+	e = decide(r, label, q, other_side, err, errlen);
+	r->decide_ns += replay_now_ns() - t0;
+	return e;
+}
+
+static struct replay_outcome not_rebuilt(struct replay *r, const char *reason)
+{
+	struct replay_outcome o = { REPLAY_NOT_REBUILT, false, NULL };
+
+	o.entry = replay_group_reason(r, reason);
+	return o;
+}
+
+/* Only DENIED, ALLOWED (complain) and AUDIT records are decisions. */
+static bool is_decision(const aa_log_record *rec)
+{
+	return rec->event == AA_RECORD_DENIED ||
+	       rec->event == AA_RECORD_ALLOWED ||
+	       rec->event == AA_RECORD_AUDIT;
+}
+
+/* The rebuilt request decided; rec and req stay the caller's. */
+static struct replay_outcome decide_request(struct replay *r,
+					    const aa_log_record *rec,
+					    struct replay_request *req)
+{
+	struct replay_outcome o = { REPLAY_UNCHANGED, false, NULL };
+	const aamed_label *l;
+	char err[512], rb[600];
+	int lerr = 0, e;
+
+	l = label_of(r, req->q.label, &lerr);
+	if (!l)
+		return not_rebuilt(r, lerr == -ENOENT ? "profile not in the new policy"
+						     : "malformed label");
+	e = decide_timed(r, l, &req->q, req->other_side, err, sizeof(err));
+	if (e == 1) {
+		snprintf(rb, sizeof(rb), "request not decidable: %s", err);
+		return not_rebuilt(r, rb);
+	}
+	if (r->hook)
+		r->hook(r->hook_arg, &req->q, l);
+	o.denied = e != 0;
+	if (o.denied != (rec->event == AA_RECORD_DENIED)) {
+		o.kind = REPLAY_CHANGED;
+		o.entry = replay_group_change(r, rec, req->q.label, req->klass,
+					      o.denied);
+	}
+	return o;
+}
+
+struct replay_outcome replay_decide(struct replay *r, char *text)
+{
+	struct replay_outcome o;
+	struct replay_request req;
+	aa_log_record *rec = replay_parse_record(text);
+	const char *reason;
+
+	if (!rec || rec->event == AA_RECORD_INVALID) {
+		o = not_rebuilt(r, "libapparmor could not parse the record");
+	} else if (!is_decision(rec)) {
+		o = not_rebuilt(r, "not a decision (STATUS, HINT or ERROR record)");
+	} else if ((reason = replay_rebuild(rec, &req))) {
+		o = not_rebuilt(r, reason);
+	} else {
+		o = decide_request(r, rec, &req);
+	}
+	if (rec)
+		free_record(rec);
+	return o;
+}

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * aamed replay: from a record in auditd's form to the request it logged.
+ * libapparmor's parse_record() reads the record; the request is rebuilt
+ * as the words `aamed query` takes, so parse_query() checks them the
+ * same way it checks a typed query.
+ */
+#include <string.h>
+
+#include "replay.h"
+
+/*
+ * libapparmor 3.0 predates class= (Linux 6.12) and apparmor="KILLED":
+ * drop the one and read the other as the denial it is.
+ */
+aa_log_record *replay_parse_record(char *text)
+{
+	char *p;
+
+	while ((p = strstr(text, " class=\""))) {
+		char *q = strchr(p + 8, '"');
+
+		if (!q)
+			break;
+		memmove(p, q + 1, strlen(q + 1) + 1);
+	}
+	p = strstr(text, "apparmor=\"KILLED\"");
+	if (p)
+		memcpy(p, "apparmor=\"DENIED\"", 17);
+	return parse_record(text);
+}
+
+/* The label as aamed_label_get() reads it: ":NS:PROFILE" outside root. */
+static const char *ns_label(const aa_log_record *rec, char *buf, size_t len)
+{
+	const char *ns = rec->namespace;
+
+	if (!ns || !*ns || !strcmp(ns, "root"))
+		return rec->profile;
+	if (!strncmp(ns, "root//", 6))
+		ns += 6;
+	snprintf(buf, len, ":%s:%s", ns, rec->profile);
+	return buf;
+}
+
+/* An id the record logged ((unsigned long)-1: not logged). */
+static void add_uid(char **argv, int *n, const char *opt, unsigned long v,
+		    char *buf)
+{
+	if (v == (unsigned long)-1)
+		return;
+	snprintf(buf, 24, "%lu", v & 0xffffffffUL);
+	argv[(*n)++] = (char *)opt;
+	argv[(*n)++] = buf;
+}
+
+/* libapparmor prints the protocol by name (getprotobynumber) */
+static const char *proto_num(const char *p, char *buf)
+{
+	static const struct { const char *n; int v; } t[] = {
+		{ "ip", 0 }, { "icmp", 1 }, { "igmp", 2 }, { "tcp", 6 }, { "udp", 17 },
+		{ "ipv6", 41 }, { "gre", 47 }, { "esp", 50 }, { "ah", 51 },
+		{ "icmpv6", 58 }, { "ipv6-icmp", 58 }, { "sctp", 132 },
+		{ "udplite", 136 }, { "raw", 255 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(t[i].n, p)) {
+			snprintf(buf, 24, "%d", t[i].v);
+			return buf;
+		}
+	return p;
+}
+
+/*
+ * The class words of each kind of record, after --label. Each returns
+ * the number of words (n included), or 0 with *reason set.
+ */
+static int words_capability(const aa_log_record *rec,
+			    struct replay_request *req, int n,
+			    const char **reason)
+{
+	if (!rec->name) {
+		*reason = "capability without capname";
+		return 0;
+	}
+	req->klass = "capability";
+	req->argv[n++] = "capability";
+	req->argv[n++] = rec->name;
+	return n;
+}
+
+/* The receiver's record of a signal says requested_mask="receive". */
+static int words_signal(const aa_log_record *rec, struct replay_request *req,
+			int n, const char **reason)
+{
+	if (!rec->signal || !rec->peer) {
+		*reason = "signal without signal= or peer=";
+		return 0;
+	}
+	req->klass = "signal";
+	req->other_side = rec->requested_mask &&
+			  strstr(rec->requested_mask, "receive");
+	req->argv[n++] = "--peer-label";
+	req->argv[n++] = rec->peer;
+	req->argv[n++] = "signal";
+	req->argv[n++] = rec->signal;
+	return n;
+}
+
+/* The tracee's record says "tracedby" or "readby". */
+static int words_ptrace(const aa_log_record *rec, struct replay_request *req,
+			int n, const char **reason)
+{
+	const char *m = rec->requested_mask ? rec->requested_mask : "";
+
+	if (!rec->peer) {
+		*reason = "ptrace without peer=";
+		return 0;
+	}
+	req->klass = "ptrace";
+	req->other_side = strstr(m, "by") != NULL;
+	req->argv[n++] = "--peer-label";
+	req->argv[n++] = rec->peer;
+	req->argv[n++] = "ptrace";
+	req->argv[n++] = strstr(m, "trace") ? "trace" : "read";
+	return n;
+}
+
+static int words_net(const aa_log_record *rec, struct replay_request *req,
+		     int n, const char **reason)
+{
+	if (!rec->net_sock_type) {
+		*reason = "network record without sock_type";
+		return 0;
+	}
+	req->klass = !strcmp(rec->net_family, "unix") ? "unix" : "net";
+	req->argv[n++] = "net";
+	req->argv[n++] = rec->net_family;
+	req->argv[n++] = rec->net_sock_type;
+	req->argv[n++] = rec->operation;
+	if (rec->net_protocol) {
+		req->argv[n++] = "--protocol";
+		req->argv[n++] = (char *)proto_num(rec->net_protocol, req->num[1]);
+	}
+	return n;
+}
+
+/* name2 of an exec record is the transition's result, not a target. */
+static int words_file(const aa_log_record *rec, struct replay_request *req,
+		      int n, const char **reason)
+{
+	const char *op = rec->operation;
+
+	if (!rec->name || rec->name[0] != '/') {
+		*reason = "file record without an absolute name";
+		return 0;
+	}
+	if (!rec->requested_mask || !*rec->requested_mask) {
+		*reason = "file record without requested_mask";
+		return 0;
+	}
+	req->klass = "file";
+	req->argv[n++] = "file";
+	req->argv[n++] = rec->name;
+	req->argv[n++] = rec->requested_mask;
+	req->argv[n++] = "--op";
+	req->argv[n++] = (char *)op;
+	if (rec->name2 && strcmp(op, "exec")) {
+		req->argv[n++] = "--target";
+		req->argv[n++] = rec->name2;
+	}
+	add_uid(req->argv, &n, "--fsuid", rec->fsuid, req->num[0]);
+	add_uid(req->argv, &n, "--ouid", rec->ouid, req->num[1]);
+	return n;
+}
+
+/* The query words of a record: their number, or 0 with *reason set. */
+#define OP_REASON_MAX 256	/* an unknown operation's reason, cut there */
+static int words(const aa_log_record *rec, struct replay_request *req,
+		 const char **reason)
+{
+	const char *op = rec->operation;
+	int n = 0;
+
+	if (!rec->profile) {
+		*reason = "no profile or label";
+		return 0;
+	}
+	if (!op) {
+		*reason = "no operation";
+		return 0;
+	}
+	req->argv[n++] = "--label";
+	req->argv[n++] = (char *)ns_label(rec, req->label, sizeof(req->label));
+	if (!strcmp(op, "capable"))
+		return words_capability(rec, req, n, reason);
+	if (!strcmp(op, "signal"))
+		return words_signal(rec, req, n, reason);
+	if (!strcmp(op, "ptrace"))
+		return words_ptrace(rec, req, n, reason);
+	if (rec->net_family)
+		return words_net(rec, req, n, reason);
+	if (aamed_file_op_parse(op) >= 0)
+		return words_file(rec, req, n, reason);
+	snprintf(req->reason, OP_REASON_MAX,
+		 "operation \"%s\" not decided by aamed", op);
+	*reason = req->reason;
+	return 0;
+}
+
+const char *replay_rebuild(const aa_log_record *rec,
+			   struct replay_request *req)
+{
+	const char *reason = NULL;
+	char err[512];
+	int n;
+
+	req->klass = NULL;
+	req->other_side = false;
+	n = words(rec, req, &reason);
+	if (!n)
+		return reason;
+	if (parse_query(n, req->argv, &req->q, err, sizeof(err))) {
+		snprintf(req->reason, sizeof(req->reason),
+			 "request not rebuildable: %s", err);
+		return req->reason;
+	}
+	return NULL;
+}
