@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "apparmor.h"
+#include "dfa.h"
+#include "stream.h"
 
 #define YYTH_MAGIC 0x1B5E783Du
 #define YYTH_FLAGS (DFA_HDR_DIFF | DFA_HDR_OOB)
