@@ -84,22 +84,3 @@ int aa_check_perms(const struct aa_profile *profile,
 	ad->error = -EACCES;
 	return aa_audit(type, profile, ad);
 }
-
-/*
- * The kernel's aa_do_perms() from looked-up permissions: the profile's
- * modes applied to a copy, then the generic check; the record is built
- * only on the way to being emitted.
- */
-int aa_do_perms(const struct aa_profile *profile,
-		const struct aa_perms *perms, uint32_t request,
-		struct aa_audit_data *ad)
-{
-	struct aa_perms p = *perms;
-	uint32_t denied;
-
-	aa_apply_modes_to_perms(profile, &p);
-	denied = request & (~p.allow | p.deny);
-	if (likely(!denied) && likely(!(request & p.audit)))
-		return 0;
-	return aa_check_perms(profile, &p, request, ad);
-}

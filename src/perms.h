@@ -42,9 +42,22 @@ int aa_check_perms(const struct aa_profile *profile,
 		   const struct aa_perms *perms, uint32_t request,
 		   struct aa_audit_data *ad);
 
-/* aa_do_perms(): aa_check_perms() on perms with the modes applied. */
-int aa_do_perms(const struct aa_profile *profile,
-		const struct aa_perms *perms, uint32_t request,
-		struct aa_audit_data *ad);
+/*
+ * The kernel's aa_do_perms() from looked-up permissions: the profile's
+ * modes applied to a copy, then the generic check. Inline so the allow
+ * path of a hot check stays in its own file.
+ */
+static inline int aa_do_perms(const struct aa_profile *profile,
+			      const struct aa_perms *perms, uint32_t request,
+			      struct aa_audit_data *ad)
+{
+	struct aa_perms p = *perms;
+
+	aa_apply_modes_to_perms(profile, &p);
+	if (__builtin_expect(!(request & (~p.allow | p.deny)), 1) &&
+	    __builtin_expect(!(request & p.audit), 1))
+		return 0;
+	return aa_check_perms(profile, &p, request, ad);
+}
 
 #endif
