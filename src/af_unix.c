@@ -138,7 +138,7 @@ static uint32_t match_to_local(struct aa_audit_data *ad,
 	}
 	state = match_addr(dfa, state, addr, zero_len);
 	if (state) {
-		/* todo upstream: local label matching */
+		/* the local label is not matched upstream yet: skip its \0 */
 		state = aa_dfa_null_transition(dfa, state);
 		if (!state)
 			ad->info = "failed local label match";
