@@ -15,7 +15,6 @@
  */
 #include <stdlib.h>
 
-#include "apparmor.h"
 #include "compat.h"
 #include "dfa.h"
 #include "file.h"

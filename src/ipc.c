@@ -2,7 +2,6 @@
 /*
  * Signal mediation (the kernel's ipc.c).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -21,7 +21,6 @@
  * the same, and applying the modes early changes nothing the caller's
  * aa_apply_modes_to_perms() does not set again.
  */
-#include <errno.h>
 #include <string.h>
 
 #include "label.h"

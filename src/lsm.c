@@ -8,7 +8,6 @@
  * rule; task.c asks capability.c for CAP_SYS_PTRACE).
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "af_unix.h"

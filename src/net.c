@@ -2,8 +2,6 @@
 /*
  * Network mediation (the kernel's net.c).
  */
-#include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "apparmor.h"

@@ -19,7 +19,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "apparmor.h"
 #include "label.h"
 #include "policy.h"
 #include "stream.h"

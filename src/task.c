@@ -2,7 +2,6 @@
 /*
  * Ptrace mediation (the kernel's task.c).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 

@@ -9,7 +9,6 @@
  * owns yet; policy.c links them in only when the whole stream is good.
  */
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
