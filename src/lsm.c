@@ -75,6 +75,7 @@ file_hook(const struct aa_label *label, const struct aamed_file_req *req,
 	}
 }
 
+/* The file hooks (file_permission, inode and path hooks) -> file.c. */
 int aamed_file_perm(const aamed_label *l, const struct aamed_file_req *req,
 		    aamed_audit_fn audit, void *arg)
 {
@@ -86,8 +87,8 @@ int aamed_file_perm(const aamed_label *l, const struct aamed_file_req *req,
 }
 
 /*
- * apparmor_bprm_creds_for_exec(): no short cut, an unconfined task's
- * exec still decides attachment.
+ * apparmor_bprm_creds_for_exec() -> domain.c. No short cut: an
+ * unconfined task's exec still decides attachment.
  */
 int aamed_exec(const aamed_label *l, const char *path, uint32_t fsuid,
 	       uint32_t ouid, struct aamed_exec_result *res,
@@ -135,6 +136,7 @@ net_hook(const struct aa_label *label, enum aamed_net_op op,
 	return aa_sk_perm(label, op, sk, &ad);
 }
 
+/* apparmor_socket_*() -> net.c or af_unix.c. */
 int aamed_net_perm(const aamed_label *subj, enum aamed_net_op op,
 		   const struct aamed_sock *sk, aamed_audit_fn audit,
 		   void *arg)
@@ -203,6 +205,7 @@ unix_send_hook(const struct aa_label *sender, const struct aamed_sock *sk,
 	return error;
 }
 
+/* apparmor_unix_may_send() (upstream) or the sendmsg hook (6.1, 6.12). */
 int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
 		    const struct aamed_sock *peer, aamed_audit_fn audit,
 		    void *arg)
@@ -326,6 +329,7 @@ unix_connect_hook(const struct aa_label *subj, const struct aamed_sock *sk,
 	return error;
 }
 
+/* apparmor_unix_stream_connect() (upstream) or the connect hook. */
 int aamed_unix_connect(const aamed_label *subj, const struct aamed_sock *sk,
 		       const struct aamed_sock *peer, aamed_audit_fn audit,
 		       void *arg)
@@ -341,7 +345,7 @@ int aamed_unix_connect(const aamed_label *subj, const struct aamed_sock *sk,
 /* ------------------------------------------------------------------ */
 /* Capabilities, signals, ptrace. */
 
-/* apparmor_capable(): an unconfined label is never asked. */
+/* apparmor_capable() -> capability.c; an unconfined label is never asked. */
 int aamed_capable(const aamed_label *subj, int cap, unsigned opts,
 		  aamed_audit_fn audit, void *arg)
 {
@@ -354,7 +358,7 @@ int aamed_capable(const aamed_label *subj, int cap, unsigned opts,
 	return aa_capable(label, cap, opts, audit, arg);
 }
 
-/* apparmor_task_kill(): nothing to ask when both sides are unconfined. */
+/* apparmor_task_kill() -> ipc.c; nothing to ask when both are unconfined. */
 int aamed_signal_side(const aamed_label *sender, const aamed_label *target,
 		      int sig, unsigned sides, aamed_audit_fn audit, void *arg)
 {
@@ -365,6 +369,7 @@ int aamed_signal_side(const aamed_label *sender, const aamed_label *target,
 	return aa_may_signal(s, t, sig, sides, audit, arg);
 }
 
+/* apparmor_task_kill(), both sides -> ipc.c. */
 int aamed_signal(const aamed_label *sender, const aamed_label *target,
 		 int sig, aamed_audit_fn audit, void *arg)
 {
@@ -372,7 +377,7 @@ int aamed_signal(const aamed_label *sender, const aamed_label *target,
 				 arg);
 }
 
-/* apparmor_ptrace_access_check(): an unconfined tracer passes both sides. */
+/* apparmor_ptrace_access_check() -> task.c; an unconfined tracer passes. */
 int aamed_ptrace_side(const aamed_label *tracer, const aamed_label *tracee,
 		      uint32_t request, unsigned sides, aamed_audit_fn audit,
 		      void *arg)
@@ -386,6 +391,7 @@ int aamed_ptrace_side(const aamed_label *tracer, const aamed_label *tracee,
 	return aa_may_ptrace(tr, te, request, sides, audit, arg);
 }
 
+/* apparmor_ptrace_access_check(), both sides -> task.c. */
 int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
 		 uint32_t request, aamed_audit_fn audit, void *arg)
 {
