@@ -11,7 +11,13 @@
  * Ownership, stated once:
  *  - an aamed_policy owns every profile and every label resolved from it;
  *    a label pointer stays valid until the policy is freed;
- *  - decisions never allocate and never take a lock; they read only;
+ *  - decisions read only: they never allocate and never take a lock,
+ *    except aamed_exec(), which takes the policy's lock and, when the
+ *    new label is a stack the policy has not interned yet (the members
+ *    of a stacked subject going different ways, or an "&profile" exec
+ *    target), allocates that label once; it belongs to the policy like
+ *    every other label, and the call returns -ENOMEM if it cannot be
+ *    allocated;
  *  - an aamed_audit record handed to a callback lives until the callback
  *    returns.
  *
@@ -300,8 +306,10 @@ enum aamed_xmode {
 struct aamed_exec_result {
 	enum aamed_xmode mode;
 	int unsafe;		/* 1: environment not scrubbed (lower-case px) */
-	const aamed_label *label;	/* the new label, NULL when denied or
-					 * for a learning profile */
+	const aamed_label *label;	/* the new label, owned by the policy
+					 * (interned by this call if new);
+					 * NULL when denied or for a learning
+					 * profile */
 	char name[512];		/* the new label's printed name */
 	const char *info;	/* the kernel's info string, or NULL */
 };

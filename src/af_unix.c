@@ -18,7 +18,15 @@
 #include <errno.h>
 #include <string.h>
 
-#include "internal.h"
+#include "af_unix.h"
+#include "apparmor.h"
+#include "audit.h"
+#include "dfa.h"
+#include "file.h"
+#include "label.h"
+#include "net.h"
+#include "perms.h"
+#include "policy.h"
 
 #define CMD_ADDR 1
 #define CMD_LISTEN 2
@@ -56,10 +64,11 @@ static inline uint32_t mediates_unix(const struct aa_profile *p)
  * has file rules; the request is cut to NET_FS_PERMS, so listen, accept,
  * bind and the options ask for nothing here.
  */
-static int unix_fs_perm(const struct aa_net_ad *ad,
+static int unix_fs_perm(const struct aa_audit_data *ad,
 			const struct aa_profile *profile, uint32_t request,
 			const char *path, uint32_t ouid, uint32_t fsuid)
 {
+	struct aa_audit_data fad;
 	struct aa_perms perms;
 
 	if (!(profile->mediates & (1ull << AA_CLASS_FILE)))
@@ -72,9 +81,14 @@ static int unix_fs_perm(const struct aa_net_ad *ad,
 	    likely(!(request & perms.audit)) &&
 	    likely(profile->audit != AUDIT_ALL))
 		return 0;
-	return aa_audit_file(ad->ctx, profile, &perms, ad->op, request, path,
-			     NULL, fsuid, ouid, NULL,
-			     (request & ~perms.allow) ? -EACCES : 0);
+	/* aa_path_perm() with its own file record */
+	aa_audit_data_init(&fad, ad->fn, ad->arg, AAMED_CLASS_FILE, ad->op);
+	fad.name = path;
+	fad.fs.target = NULL;
+	fad.fs.fsuid = fsuid;
+	fad.fs.ouid = ouid;
+	return aa_audit_file(profile, &perms, request,
+			     (request & ~perms.allow) ? -EACCES : 0, &fad);
 }
 
 /*
@@ -100,7 +114,7 @@ static uint32_t match_addr(const struct aa_dfa *dfa, uint32_t state,
 }
 
 /* aa_match_to_prot() without early match, then the local address. */
-static uint32_t match_to_local(struct aa_net_ad *ad,
+static uint32_t match_to_local(struct aa_audit_data *ad,
 			       const struct aa_policydb *pdb, uint32_t state,
 			       uint16_t type, uint16_t protocol,
 			       const char *addr, bool zero_len)
@@ -124,7 +138,7 @@ static uint32_t match_to_local(struct aa_net_ad *ad,
 	}
 	state = match_addr(dfa, state, addr, zero_len);
 	if (state) {
-		/* todo upstream: local label matching */
+		/* the local label is not matched upstream yet: skip its \0 */
 		state = aa_dfa_null_transition(dfa, state);
 		if (!state)
 			ad->info = "failed local label match";
@@ -134,7 +148,7 @@ static uint32_t match_to_local(struct aa_net_ad *ad,
 	return state;
 }
 
-static uint32_t match_to_sk(struct aa_net_ad *ad,
+static uint32_t match_to_sk(struct aa_audit_data *ad,
 			    const struct aa_policydb *pdb, uint32_t state,
 			    const struct aamed_sock *sk)
 {
@@ -142,7 +156,7 @@ static uint32_t match_to_sk(struct aa_net_ad *ad,
 			      sk->addr, false);
 }
 
-static uint32_t match_to_cmd(struct aa_net_ad *ad,
+static uint32_t match_to_cmd(struct aa_audit_data *ad,
 			     const struct aa_policydb *pdb, uint32_t state,
 			     const struct aamed_sock *sk, uint8_t cmd)
 {
@@ -156,18 +170,17 @@ static uint32_t match_to_cmd(struct aa_net_ad *ad,
 }
 
 /* Decide from the state a walk ended in (state 0: nothing granted). */
-static int do_perms(struct aa_net_ad *ad, const struct aa_profile *profile,
+static int do_perms(struct aa_audit_data *ad, const struct aa_profile *profile,
 		    uint32_t state, uint32_t request)
 {
-	return aa_net_do_perms(ad, profile,
-			       aa_lookup_perms(profile->policy, state),
-			       request);
+	return aa_do_perms(profile, aa_lookup_perms(profile->policy, state),
+			   request, ad);
 }
 
 /* ------------------------------------------------------------------ */
 /* Local operations: one per hook of lsm.c that reaches af_unix.c. */
 
-static int profile_unix_op(struct aa_net_ad *ad,
+static int profile_unix_op(struct aa_audit_data *ad,
 			   const struct aa_profile *profile,
 			   enum aamed_net_op op, uint32_t request,
 			   const struct aamed_sock *sk)
@@ -178,8 +191,8 @@ static int profile_unix_op(struct aa_net_ad *ad,
 
 	if (!state)
 		/* no class 15: the coarse rule, path sockets included */
-		return aa_profile_af_perm(ad, profile, request, sk->family,
-					  sk->type, sk->protocol);
+		return aa_profile_af_perm(profile, request, sk->family,
+					  sk->type, sk->protocol, ad);
 	switch (op) {
 	case AAMED_NET_CREATE:
 		/* profile_create_perm(): family, type, protocol */
@@ -232,33 +245,25 @@ static int profile_unix_op(struct aa_net_ad *ad,
 }
 
 /*
- * The AF_UNIX socket hooks (apparmor_socket_* with af_unix.c). connect,
- * sendmsg and recvmsg return 0: unix_stream_connect and unix_may_send
- * mediate those (aamed_unix_connect(), aamed_unix_send()).
+ * The AF_UNIX socket hooks' checks (apparmor_socket_* with af_unix.c).
+ * connect, sendmsg and recvmsg return 0: unix_stream_connect and
+ * unix_may_send mediate those.
  */
-int aa_unix_sock_op(const struct aa_audit_ctx *ctx,
-		    const struct aa_label *label, enum aamed_net_op op,
-		    const struct aamed_sock *sk)
+int aa_unix_sock_perm(const struct aa_label *label, enum aamed_net_op op,
+		      const struct aamed_sock *sk, struct aa_audit_data *ad)
 {
-	struct aa_net_ad ad = {
-		.ctx = ctx,
-		.op = aamed_net_op_name(op),
-		.sk = op == AAMED_NET_CREATE ? NULL : sk,
-		.family = sk->family,
-		.type = sk->type,
-		.protocol = sk->protocol,
-		.upstream = true,
-		.has_addr = op == AAMED_NET_BIND,
-		.addr = op == AAMED_NET_BIND ? sk->addr : NULL,
-	};
-	uint32_t request = aamed_net_op_request(op);
+	uint32_t request = aa_net_op_request[op];
 	int error;
 
 	if (op == AAMED_NET_CONNECT || op == AAMED_NET_SENDMSG ||
 	    op == AAMED_NET_RECVMSG)
 		return 0;
+	if (op == AAMED_NET_BIND) {
+		ad->net.has_addr = true;
+		ad->net.addr = sk->addr;
+	}
 	for_each_confined(label, p, error,
-			  profile_unix_op(&ad, p, op, request, sk));
+			  profile_unix_op(ad, p, op, request, sk));
 	return error;
 }
 
@@ -266,11 +271,11 @@ int aa_unix_sock_op(const struct aa_audit_ctx *ctx,
 /* Peer checks: unix_may_send and unix_stream_connect. */
 
 /* match_label(): one peer profile's name from the peer address state. */
-static int match_label(struct aa_net_ad *ad, const struct aa_profile *profile,
+static int match_label(struct aa_audit_data *ad, const struct aa_profile *profile,
 		       uint32_t state, uint32_t request,
 		       const struct aa_profile *peer)
 {
-	ad->peer = peer;
+	ad->net.peer = peer;
 	if (state) {
 		state = aa_dfa_match(profile->policy->dfa, state, peer->hname);
 		if (!state)
@@ -279,7 +284,7 @@ static int match_label(struct aa_net_ad *ad, const struct aa_profile *profile,
 	return do_perms(ad, profile, state, request);
 }
 
-static int profile_peer_perm(struct aa_net_ad *ad,
+static int profile_peer_perm(struct aa_audit_data *ad,
 			     const struct aa_profile *profile,
 			     uint32_t request, const struct aamed_sock *sk,
 			     const struct aamed_sock *peer_sk,
@@ -292,8 +297,8 @@ static int profile_peer_perm(struct aa_net_ad *ad,
 	uint32_t i;
 
 	if (!state)
-		return aa_profile_af_perm(ad, profile, request, sk->family,
-					  sk->type, sk->protocol);
+		return aa_profile_af_perm(profile, request, sk->family,
+					  sk->type, sk->protocol, ad);
 	if (is_unix_fs(peer_sk))
 		return unix_fs_perm(ad, profile, request, peer_sk->addr,
 				    peer_sk->ouid, fsuid);
@@ -322,31 +327,17 @@ static int profile_peer_perm(struct aa_net_ad *ad,
 	return error;
 }
 
-/*
- * aa_unix_peer_perm()/unix_peer_perm(): label's check of its socket sk
- * against peer_sk and the peer's label. The audit data carries the
- * peer's address as peer_addr=.
- */
-int aa_unix_peer_perm(const struct aa_audit_ctx *ctx,
-		      const struct aa_label *label, const char *op,
-		      uint32_t request, const struct aamed_sock *sk,
+/* Each confined member of label checks; the last error wins. */
+int aa_unix_peer_perm(const struct aa_label *label, uint32_t request,
+		      const struct aamed_sock *sk,
 		      const struct aamed_sock *peer_sk,
-		      const struct aa_label *peer_label, uint32_t fsuid)
+		      const struct aa_label *peer_label, uint32_t fsuid,
+		      struct aa_audit_data *ad)
 {
-	struct aa_net_ad ad = {
-		.ctx = ctx,
-		.op = op,
-		.sk = sk,
-		.family = sk->family,
-		.type = sk->type,
-		.protocol = sk->protocol,
-		.upstream = true,
-		.peer_addr = peer_sk->addr,
-	};
 	int error;
 
 	for_each_confined(label, p, error,
-			  profile_peer_perm(&ad, p, request, sk, peer_sk,
+			  profile_peer_perm(ad, p, request, sk, peer_sk,
 					    peer_label, fsuid));
 	return error;
 }

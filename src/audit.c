@@ -1,15 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Audit records: deciding whether one is emitted (the kernel's
- * aa_audit()) and printing it in the kernel's own field order, names and
- * quoting.
+ * aa_audit()), building it from the audit data, and printing it in the
+ * kernel's own field order, names and quoting. What differs by class
+ * comes from the class table below.
  */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "apparmor.h"
+#include "audit.h"
+#include "policy.h"
+
+/* The classes records can carry, one row each. */
+static const struct aa_class_ops *const class_ops[AA_CLASS_LAST + 1] = {
+	[AA_CLASS_FILE] = &aa_file_class,
+	[AA_CLASS_CAP] = &aa_cap_class,
+	[AA_CLASS_NET] = &aa_net_class,
+	[AA_CLASS_SIGNAL] = &aa_signal_class,
+	[AA_CLASS_PTRACE] = &aa_ptrace_class,
+};
+
+static const struct aa_class_ops *ops_of(enum aamed_class class)
+{
+	return (unsigned)class < ARRAY_SIZE(class_ops) ? class_ops[class]
+						       : NULL;
+}
 
 /* Complain mode turns a permission error into success, nothing else. */
 static int complain_error(int error)
@@ -17,13 +35,39 @@ static int complain_error(int error)
 	return (error == -EPERM || error == -EACCES) ? 0 : error;
 }
 
-int aa_audit_type(enum aamed_audit_type type, const struct aa_profile *profile,
-		  int error)
+/*
+ * aa_audit_msg(): the public record from the audit data, handed to the
+ * caller. peer[] is scratch for the class fill (the peer's text).
+ */
+static void audit_msg(enum aamed_audit_type type, const struct aa_audit_data *ad)
+{
+	const struct aa_class_ops *ops = ops_of(ad->class);
+	const struct aa_profile *profile = ad->subj;
+	struct aamed_audit rec;
+	char peer[1024];
+
+	memset(&rec, 0, sizeof(rec));
+	rec.type = type;
+	rec.class = ad->class;
+	rec.op = ad->op;
+	rec.info = ad->info;
+	rec.error = ad->error;
+	rec.ns = profile->ns->name[0] ? profile->ns->name : NULL;
+	rec.profile = profile->hname;
+	rec.request = ad->request;
+	rec.denied = ad->denied;
+	if (ops && ops->fill)
+		ops->fill(&rec, ad, peer, sizeof(peer));
+	ad->fn(&rec, ad->arg);
+}
+
+int aa_audit(enum aamed_audit_type type, const struct aa_profile *profile,
+	     struct aa_audit_data *ad)
 {
 	if (type == AUDIT_AUTO) {
-		if (!error) {
+		if (likely(!ad->error)) {
 			if (profile->audit != AUDIT_ALL)
-				return -1;
+				return 0;
 			type = AAMED_AUDIT_AUDIT;
 		} else if (profile->mode == APPARMOR_COMPLAIN) {
 			type = AAMED_AUDIT_ALLOWED;
@@ -33,30 +77,15 @@ int aa_audit_type(enum aamed_audit_type type, const struct aa_profile *profile,
 	}
 	if (profile->audit == AUDIT_QUIET ||
 	    (type == AAMED_AUDIT_DENIED && profile->audit == AUDIT_QUIET_DENIED))
-		return -1;
+		return ad->error;
 	if (profile->mode == APPARMOR_KILL && type == AAMED_AUDIT_DENIED)
 		type = AAMED_AUDIT_KILLED;
-	return (int)type;
-}
-
-int aa_audit_result(int type, int error)
-{
-	return type == AAMED_AUDIT_ALLOWED ? complain_error(error) : error;
-}
-
-int aa_audit(const struct aa_audit_ctx *ctx, enum aamed_audit_type type,
-	     const struct aa_profile *profile, struct aamed_audit *rec)
-{
-	int t = aa_audit_type(type, profile, rec->error);
-
-	if (t < 0)
-		return rec->error;
-	rec->type = (enum aamed_audit_type)t;
-	rec->ns = profile->ns->name[0] ? profile->ns->name : NULL;
-	rec->profile = profile->hname;
-	if (ctx && ctx->fn)
-		ctx->fn(rec, ctx->arg);
-	return aa_audit_result(t, rec->error);
+	ad->subj = profile;
+	if (ad->fn)
+		audit_msg(type, ad);
+	if (type == AAMED_AUDIT_ALLOWED)
+		ad->error = complain_error(ad->error);
+	return ad->error;
 }
 
 /* ------------------------------------------------------------------ */
@@ -97,20 +126,13 @@ void aa_put_untrusted(struct aa_abuf *o, const char *s)
 size_t aamed_perms_str(enum aamed_class class, uint32_t mask, char *buf,
 		       size_t len)
 {
-	switch (class) {
-	case AAMED_CLASS_FILE:
-		return aa_file_perms_str(mask, buf, len);
-	case AAMED_CLASS_NET:
-		return aa_net_perms_str(mask, buf, len);
-	case AAMED_CLASS_SIGNAL:
-		return aa_signal_perms_str(mask, buf, len);
-	case AAMED_CLASS_PTRACE:
-		return aa_ptrace_perms_str(mask, buf, len);
-	default:
-		if (len)
-			buf[0] = '\0';
-		return 0;
-	}
+	const struct aa_class_ops *ops = ops_of(class);
+
+	if (ops && ops->perms_str)
+		return ops->perms_str(mask, buf, len);
+	if (len)
+		buf[0] = '\0';
+	return 0;
 }
 
 static const char *const type_names[] = {
@@ -120,29 +142,11 @@ static const char *const type_names[] = {
 	[AAMED_AUDIT_KILLED] = "KILLED",
 };
 
-static const char *class_name(enum aamed_class c)
-{
-	switch (c) {
-	case AAMED_CLASS_FILE:
-		return "file";
-	case AAMED_CLASS_CAP:
-		return "cap";
-	case AAMED_CLASS_NET:
-		return "net";
-	case AAMED_CLASS_SIGNAL:
-		return "signal";
-	case AAMED_CLASS_PTRACE:
-		return "ptrace";
-	default:
-		return NULL;
-	}
-}
-
 size_t aamed_audit_format(const struct aamed_audit *r, char *buf, size_t len,
 			  unsigned flags, long pid, const char *comm)
 {
+	const struct aa_class_ops *ops = ops_of(r->class);
 	struct aa_abuf o = { buf, len, 0 };
-	const char *cn = class_name(r->class);
 
 	if (len)
 		buf[0] = '\0';
@@ -151,8 +155,8 @@ size_t aamed_audit_format(const struct aamed_audit *r, char *buf, size_t len,
 						       : "AUTO");
 	if (r->op)
 		aa_put(&o, " operation=\"%s\"", r->op);
-	if ((flags & AAMED_FMT_CLASS) && cn)
-		aa_put(&o, " class=\"%s\"", cn);
+	if ((flags & AAMED_FMT_CLASS) && ops)
+		aa_put(&o, " class=\"%s\"", ops->name);
 	if (r->info) {
 		aa_put(&o, " info=\"%s\"", r->info);
 		if (r->error)
@@ -178,24 +182,7 @@ size_t aamed_audit_format(const struct aamed_audit *r, char *buf, size_t len,
 		aa_put(&o, " pid=%ld comm=", pid);
 		aa_put_untrusted(&o, comm ? comm : "");
 	}
-	switch (r->class) {
-	case AAMED_CLASS_FILE:
-		aa_file_audit_fields(&o, r);
-		break;
-	case AAMED_CLASS_NET:
-		aa_net_audit_fields(&o, r);
-		break;
-	case AAMED_CLASS_CAP:
-		aa_cap_audit_fields(&o, r);
-		break;
-	case AAMED_CLASS_SIGNAL:
-		aa_signal_audit_fields(&o, r);
-		break;
-	case AAMED_CLASS_PTRACE:
-		aa_ptrace_audit_fields(&o, r);
-		break;
-	default:
-		break;
-	}
+	if (ops && ops->print)
+		ops->print(&o, r);
 	return o.n;
 }

@@ -6,19 +6,38 @@
 #include <string.h>
 #include <strings.h>
 
-#include "labelmatch.h"
+#include "apparmor.h"
+#include "audit.h"
+#include "capability.h"
+#include "label.h"
+#include "names.h"
+#include "policy.h"
 
 /*
  * The LSM common part prints " capability=N " (its trailing blank gives
  * the kernel's double space), then the class callback " capname=".
  */
-void aa_cap_audit_fields(struct aa_abuf *o, const struct aamed_audit *r)
+static void cap_audit_fields(struct aa_abuf *o, const struct aamed_audit *r)
 {
 	aa_put(o, " capability=%d ", r->cap);
 	aa_put(o, " capname=");
 	aa_put_untrusted(o, r->cap >= 0 && r->cap < AA_CAP_MAX ?
 				    aa_cap_names[r->cap] : "unknown");
 }
+
+static void cap_fill(struct aamed_audit *rec, const struct aa_audit_data *ad,
+		     char *buf, size_t len)
+{
+	(void)buf;
+	(void)len;
+	rec->cap = ad->cap;
+}
+
+const struct aa_class_ops aa_cap_class = {
+	.name = "cap",
+	.fill = cap_fill,
+	.print = cap_audit_fields,
+};
 
 /* ------------------------------------------------------------------ */
 /*
@@ -36,16 +55,12 @@ void aa_cap_audit_fields(struct aa_abuf *o, const struct aamed_audit *r)
  * record the modes and masks allow, i.e. what the kernel logs for the
  * first such check.
  */
-static int audit_caps(const struct aa_audit_ctx *ctx,
-		      const struct aa_profile *profile, int cap, int error,
-		      const char *info)
+static int audit_caps(const struct aa_profile *profile, int cap, int error,
+		      const char *info, aamed_audit_fn fn, void *arg)
 {
 	uint64_t bit = 1ull << cap;
 	enum aamed_audit_type type = AUDIT_AUTO;
-	struct aa_ipc_info ii = {
-		.class = AAMED_CLASS_CAP, .op = "capable", .info = info,
-		.cap = cap,
-	};
+	struct aa_audit_data ad;
 
 	if (likely(!error)) {
 		if (likely(profile->audit != AUDIT_ALL &&
@@ -60,12 +75,17 @@ static int audit_caps(const struct aa_audit_ctx *ctx,
 		   profile->audit != AUDIT_ALL) {
 		return error;
 	}
-	return aa_ipc_audit(ctx, type, profile, error, &ii);
+	aa_audit_data_init(&ad, fn, arg, AAMED_CLASS_CAP, "capable");
+	ad.info = info;
+	ad.cap = cap;
+	ad.request = 0;
+	ad.denied = 0;
+	ad.error = error;
+	return aa_audit(type, profile, &ad);
 }
 
-static int profile_capable(const struct aa_audit_ctx *ctx,
-			   const struct aa_profile *profile, int cap,
-			   unsigned opts)
+static int profile_capable(const struct aa_profile *profile, int cap,
+			   unsigned opts, aamed_audit_fn fn, void *arg)
 {
 	int error = (profile->caps_allow & (1ull << cap)) ? 0 : -EPERM;
 	const char *info = NULL;
@@ -76,22 +96,16 @@ static int profile_capable(const struct aa_audit_ctx *ctx,
 		/* complain mode logs it, noting it was optional */
 		info = "optional: no audit";
 	}
-	return audit_caps(ctx, profile, cap, error, info);
+	return audit_caps(profile, cap, error, info, fn, arg);
 }
 
-int aamed_capable(const aamed_label *subj, int cap, unsigned opts,
-		  aamed_audit_fn audit, void *arg)
+int aa_capable(const struct aa_label *label, int cap, unsigned opts,
+	       aamed_audit_fn fn, void *arg)
 {
-	const struct aa_label *l = to_label(subj);
-	struct aa_audit_ctx ctx = { audit, arg };
 	int error;
 
-	/* apparmor_capable(): an unconfined label is never asked */
-	if (likely(aa_label_unconfined(l)))
-		return 0;
-	if ((unsigned)cap >= 64)
-		return -EINVAL;
-	for_each_confined(l, p, error, profile_capable(&ctx, p, cap, opts));
+	for_each_confined(label, p, error,
+			  profile_capable(p, cap, opts, fn, arg));
 	return error;
 }
 

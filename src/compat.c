@@ -15,7 +15,12 @@
  */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "compat.h"
+#include "dfa.h"
+#include "file.h"
+#include "perms.h"
+#include "policy.h"
+#include "stream.h"
 
 #define user_allow(a) (((a) & 0x7f) | ((a) & 0x80000000u))
 #define user_xbits(a) (((a) >> 7) & 0x7f)

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "apparmor.h"
+#include "dfa.h"
+#include "stream.h"
 
 #define YYTH_MAGIC 0x1B5E783Du
 #define YYTH_FLAGS (DFA_HDR_DIFF | DFA_HDR_OOB)
@@ -455,7 +457,7 @@ uint32_t aa_dfa_outofband(const struct aa_dfa *dfa, uint32_t state)
  * of the pattern). That count ranks attachments: the longest literal
  * left part wins. A 32-entry history ring, as in the kernel.
  *
- * Copied step for step, quirks included, because the count decides
+ * Reproduced step for step, quirks included, because the count decides
  * attachment conflicts:
  *  - the step ignores diff encoding (DEF directly), as leftmatch_fb does;
  *  - 6.1's is_loop() searches len + 1 entries and reports a loop even

@@ -5,7 +5,6 @@
  * addressing on the pair), its parent and byte kept for the witness.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "diff.h"
 

@@ -7,7 +7,11 @@
 #ifndef AAMED_DIFF_H
 #define AAMED_DIFF_H
 
-#include "internal.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dfa.h"
 
 /* differ: do the pair's permissions differ?  report: the pair and a
  * shortest input reaching it (w, len). Return false from report to stop. */

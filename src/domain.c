@@ -3,15 +3,20 @@
  * Exec: attachment (find_attach) and domain transitions
  * (profile_transition, x_to_label), as the kernel's domain.c.
  *
- * Exec is not a hot path: it may resolve and intern a stacked label, so
- * it takes the policy lock around label building.
+ * Exec is not a hot path: a transition to a stack the policy has not
+ * interned yet allocates it (owned by the policy), so the transition
+ * runs under the policy lock.
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "apparmor.h"
+#include "audit.h"
+#include "domain.h"
+#include "file.h"
+#include "label.h"
+#include "policy.h"
 
 /*
  * Attachment xattrs against a file that has none: each is optional only
@@ -32,40 +37,27 @@ static int xattrs_absent(const struct aa_profile *p, uint32_t state)
 	return 0;
 }
 
-/* Profiles are searched newest first, as the kernel's list has them. */
-static int by_order_desc(const void *a, const void *b)
-{
-	const struct aa_profile *x = *(struct aa_profile *const *)a;
-	const struct aa_profile *y = *(struct aa_profile *const *)b;
-
-	return x->order < y->order ? 1 : x->order > y->order ? -1 : 0;
-}
-
+/*
+ * __find_attach(): the profiles of ns under parent, newest first as the
+ * kernel's list has them (policy->profiles is in ascending load order).
+ * The longest match wins; an equal match with no better xattr count is a
+ * conflict.
+ */
 struct aa_label *aa_find_attach(aamed_policy *policy, const struct aa_ns *ns,
 				const struct aa_profile *parent,
 				const char *name, const char **info)
 {
-	struct aa_profile *cand = NULL, *list[512], **v = list;
+	struct aa_profile *cand = NULL;
 	unsigned cand_len = 0;
 	int cand_x = 0;
 	bool conflict = false;
-	size_t n = 0, i;
+	size_t i;
 
-	if (policy->nprofiles > ARRAY_SIZE(list)) {
-		v = malloc(policy->nprofiles * sizeof(*v));
-		if (!v)
-			return NULL;
-	}
-	for (i = 0; i < policy->nprofiles; i++) {
+	for (i = policy->nprofiles; i-- > 0;) {
 		struct aa_profile *p = policy->profiles[i];
 
-		if (p->ns == ns && p->parent == parent)
-			v[n++] = p;
-	}
-	qsort(v, n, sizeof(*v), by_order_desc);
-	for (i = 0; i < n; i++) {
-		struct aa_profile *p = v[i];
-
+		if (p->ns != ns || p->parent != parent)
+			continue;
 		if (p->xmatch) {
 			unsigned count;
 			uint32_t state = aa_dfa_leftmatch(p->xmatch->dfa,
@@ -100,8 +92,6 @@ struct aa_label *aa_find_attach(aamed_policy *policy, const struct aa_ns *ns,
 			break;
 		}
 	}
-	if (v != list)
-		free(v);
 	if (!cand || conflict) {
 		if (conflict && info)
 			*info = "conflicting profile attachments";
@@ -241,14 +231,13 @@ static void x_to_label(aamed_policy *policy, const struct aa_profile *profile,
  * profile_transition(): the new label for one member of the subject's
  * label on exec of name, and the kernel's audit of it.
  */
-static int profile_transition(const struct aa_audit_ctx *ctx,
-			      aamed_policy *policy,
+static int profile_transition(aamed_policy *policy,
 			      const struct aa_profile *profile,
-			      const char *name, uint32_t fsuid, uint32_t ouid,
-			      struct xlate *x, char *learn, size_t learnlen)
+			      struct aa_audit_data *ad, struct xlate *x,
+			      char *learn, size_t learnlen)
 {
+	const char *name = ad->name;
 	struct aa_perms perms;
-	const char *target;
 	int error = 0;
 
 	memset(x, 0, sizeof(*x));
@@ -262,7 +251,7 @@ static int profile_transition(const struct aa_audit_ctx *ctx,
 	}
 	aa_str_perms(profile->file, profile->file ?
 			     profile->file->start[AA_CLASS_FILE] : 0,
-		     name, fsuid == ouid, &perms);
+		     name, ad->fs.fsuid == ad->fs.ouid, &perms);
 	if (perms.allow & AAMED_MAY_EXEC) {
 		x_to_label(policy, profile, name, perms.xindex, x);
 		if (x->label && x->label == profile->label && x->info)
@@ -284,20 +273,17 @@ static int profile_transition(const struct aa_audit_ctx *ctx,
 audit:
 	if (x->mode != AAMED_X_LEARN && error == 0 && !x->label)
 		x->mode = AAMED_X_DENIED;
-	target = x->label ? x->label->name
-		 : x->mode == AAMED_X_LEARN ? learn : x->lookupname;
+	ad->fs.target = x->label ? x->label->name
+			: x->mode == AAMED_X_LEARN ? learn : x->lookupname;
+	ad->info = x->info;
 	if (!(perms.xindex & AA_X_UNSAFE))
 		x->secure = true;
-	return aa_audit_file(ctx, profile, &perms, "exec", AAMED_MAY_EXEC, name,
-			     target, fsuid, ouid, x->info, error);
+	return aa_audit_file(profile, &perms, AAMED_MAY_EXEC, error, ad);
 }
 
-int aamed_exec(const aamed_label *l, const char *path, uint32_t fsuid,
-	       uint32_t ouid, struct aamed_exec_result *res,
-	       aamed_audit_fn audit, void *arg)
+int aa_exec_transition(const struct aa_label *label,
+		       struct aamed_exec_result *res, struct aa_audit_data *ad)
 {
-	const struct aa_label *label = to_label(l);
-	struct aa_audit_ctx ctx = { audit, arg };
 	aamed_policy *policy = label->vec[0]->ns->policy;
 	struct aa_profile *vec[64];
 	char learn[600] = "";
@@ -306,16 +292,13 @@ int aamed_exec(const aamed_label *l, const char *path, uint32_t fsuid,
 	int error = 0;
 	bool secure = false, learning = false;
 
-	memset(res, 0, sizeof(*res));
-	if (!path || path[0] != '/')
-		return -EINVAL;
 	pthread_mutex_lock(&policy->lock);
 	for (i = 0; i < label->size; i++) {
 		struct xlate x;
 		enum aamed_xmode mode;
 
-		error = profile_transition(&ctx, policy, label->vec[i], path,
-					   fsuid, ouid, &x, learn, sizeof(learn));
+		error = profile_transition(policy, label->vec[i], ad, &x, learn,
+					   sizeof(learn));
 		mode = x.mode;
 		if (x.secure)
 			secure = true;

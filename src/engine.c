@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "policy.h"
 
 struct aamed_reader {
 	_Alignas(64) _Atomic uint64_t epoch;	/* 0: outside a section */

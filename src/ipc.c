@@ -2,15 +2,20 @@
 /*
  * Signal mediation (the kernel's ipc.c).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "labelmatch.h"
+#include "apparmor.h"
+#include "audit.h"
+#include "ipc.h"
+#include "label.h"
+#include "names.h"
+#include "perms.h"
+#include "policy.h"
 
-size_t aa_signal_perms_str(uint32_t mask, char *buf, size_t len)
+static size_t signal_perms_str(uint32_t mask, char *buf, size_t len)
 {
 	const char *s = (mask & AAMED_MAY_READ)	   ? "receive"
 			: (mask & AAMED_MAY_WRITE) ? "send"
@@ -21,15 +26,15 @@ size_t aa_signal_perms_str(uint32_t mask, char *buf, size_t len)
 	return strlen(s);
 }
 
-void aa_signal_audit_fields(struct aa_abuf *o, const struct aamed_audit *r)
+static void signal_audit_fields(struct aa_abuf *o, const struct aamed_audit *r)
 {
 	char s[16];
 
 	if (r->request & (AAMED_MAY_READ | AAMED_MAY_WRITE)) {
-		aa_signal_perms_str(r->request, s, sizeof(s));
+		signal_perms_str(r->request, s, sizeof(s));
 		aa_put(o, " requested_mask=\"%s\"", s);
 		if (r->denied & (AAMED_MAY_READ | AAMED_MAY_WRITE)) {
-			aa_signal_perms_str(r->denied, s, sizeof(s));
+			signal_perms_str(r->denied, s, sizeof(s));
 			aa_put(o, " denied_mask=\"%s\"", s);
 		}
 	}
@@ -43,6 +48,21 @@ void aa_signal_audit_fields(struct aa_abuf *o, const struct aamed_audit *r)
 	aa_put(o, " peer=");
 	aa_put_untrusted(o, r->peer ? r->peer : "");
 }
+
+static void signal_fill(struct aamed_audit *rec,
+			const struct aa_audit_data *ad, char *buf, size_t len)
+{
+	rec->peer = aa_label_xaudit_name(ad->subj, ad->peer, buf, len);
+	rec->signal = ad->sig.signal;
+	rec->unmapped_signal = ad->sig.unmapped;
+}
+
+const struct aa_class_ops aa_signal_class = {
+	.name = "signal",
+	.perms_str = signal_perms_str,
+	.fill = signal_fill,
+	.print = signal_audit_fields,
+};
 
 /* ------------------------------------------------------------------ */
 /*
@@ -70,10 +90,9 @@ static int map_signal(int sig)
  * class start state) allows; otherwise the policydb is walked by class,
  * then the mapped signal byte, then the peer label.
  */
-static int profile_signal_perm(const struct aa_audit_ctx *ctx,
-			       const struct aa_profile *profile,
+static int profile_signal_perm(const struct aa_profile *profile,
 			       const struct aa_label *peer, uint32_t request,
-			       int sig, int mapped)
+			       struct aa_audit_data *ad)
 {
 	struct aa_perms perms;
 	uint32_t state;
@@ -83,18 +102,11 @@ static int profile_signal_perm(const struct aa_audit_ctx *ctx,
 		return 0;
 	state = aa_dfa_next(profile->policy->dfa,
 			    profile->policy->start[AA_CLASS_SIGNAL],
-			    (uint8_t)mapped);
-	aa_ipc_label_match(profile, peer, state, request, &perms);
+			    (uint8_t)ad->sig.signal);
+	aa_label_match(profile, peer, state, request, &perms);
 	aa_apply_modes_to_perms(profile, &perms);
-	{
-		const struct aa_ipc_info ii = {
-			.class = AAMED_CLASS_SIGNAL, .op = "signal",
-			.peer = peer, .signal = mapped,
-			.unmapped_signal = sig,
-		};
-
-		return aa_ipc_check_perms(ctx, profile, &perms, request, &ii);
-	}
+	ad->peer = peer;
+	return aa_check_perms(profile, &perms, request, ad);
 }
 
 /*
@@ -103,39 +115,31 @@ static int profile_signal_perm(const struct aa_audit_ctx *ctx,
  * the sender label; the last error wins. Each side is skipped as a
  * whole when its own label is unconfined.
  */
-int aamed_signal_side(const aamed_label *sender, const aamed_label *target,
-		      int sig, unsigned sides, aamed_audit_fn audit, void *arg)
+int aa_may_signal(const struct aa_label *sender, const struct aa_label *target,
+		  int sig, unsigned sides, aamed_audit_fn fn, void *arg)
 {
-	const struct aa_label *s = to_label(sender), *t = to_label(target);
-	struct aa_audit_ctx ctx = { audit, arg };
-	int error = 0, e, mapped;
+	struct aa_audit_data ad;
+	int error = 0, e;
 	uint32_t i;
 
-	if (likely(aa_label_unconfined(s) && aa_label_unconfined(t)))
-		return 0;
-	mapped = map_signal(sig);
-	if ((sides & AAMED_SIDE_SUBJECT) && !aa_label_unconfined(s))
-		for (i = 0; i < s->size; i++) {
-			e = profile_signal_perm(&ctx, s->vec[i], t,
-						AAMED_MAY_WRITE, sig, mapped);
+	aa_audit_data_init(&ad, fn, arg, AAMED_CLASS_SIGNAL, "signal");
+	ad.sig.signal = map_signal(sig);
+	ad.sig.unmapped = sig;
+	if ((sides & AAMED_SIDE_SUBJECT) && !aa_label_unconfined(sender))
+		for (i = 0; i < sender->size; i++) {
+			e = profile_signal_perm(sender->vec[i], target,
+						AAMED_MAY_WRITE, &ad);
 			if (e)
 				error = e;
 		}
-	if ((sides & AAMED_SIDE_PEER) && !aa_label_unconfined(t))
-		for (i = 0; i < t->size; i++) {
-			e = profile_signal_perm(&ctx, t->vec[i], s,
-						AAMED_MAY_READ, sig, mapped);
+	if ((sides & AAMED_SIDE_PEER) && !aa_label_unconfined(target))
+		for (i = 0; i < target->size; i++) {
+			e = profile_signal_perm(target->vec[i], sender,
+						AAMED_MAY_READ, &ad);
 			if (e)
 				error = e;
 		}
 	return error;
-}
-
-int aamed_signal(const aamed_label *sender, const aamed_label *target,
-		 int sig, aamed_audit_fn audit, void *arg)
-{
-	return aamed_signal_side(sender, target, sig, AAMED_SIDE_BOTH, audit,
-				 arg);
 }
 
 int aamed_signal_parse(const char *name)

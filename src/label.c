@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "apparmor.h"
+#include "label.h"
+#include "policy.h"
 
 void aa_label_free(struct aa_label *l)
 {
@@ -27,7 +29,7 @@ static int ns_level(const struct aa_ns *ns)
 	return ns->name[0] ? 1 : 0;
 }
 
-int aa_profile_cmp(const struct aa_profile *a, const struct aa_profile *b)
+static int profile_cmp(const struct aa_profile *a, const struct aa_profile *b)
 {
 	int r;
 
@@ -46,7 +48,7 @@ int aa_profile_cmp(const struct aa_profile *a, const struct aa_profile *b)
 
 static int cmp_ptr(const void *x, const void *y)
 {
-	return aa_profile_cmp(*(struct aa_profile *const *)x,
+	return profile_cmp(*(struct aa_profile *const *)x,
 			      *(struct aa_profile *const *)y);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Peer-label matching for the two-sided classes and lazy records.
+ * Peer-label matching for the two-sided classes, and the peer's text in
+ * their records.
  *
  * The kernel matches a peer label against a profile's policydb in two
  * ways (label.c: aa_label_match()): the whole compound name
@@ -20,29 +21,17 @@
  * the same, and applying the modes early changes nothing the caller's
  * aa_apply_modes_to_perms() does not set again.
  */
-#include <errno.h>
 #include <string.h>
 
-#include "labelmatch.h"
-
-#define ALL_PERMS_MASK 0xffffffffu
+#include "label.h"
+#include "perms.h"
+#include "policy.h"
 
 static const struct aa_perms allperms = {
 	.allow = ALL_PERMS_MASK,
 	.quiet = ALL_PERMS_MASK,
 };
 static const struct aa_perms nullperms;
-
-/* aa_perms_accum(): accumulate, masking off what accum already decided */
-static void perms_accum(struct aa_perms *accum, const struct aa_perms *a)
-{
-	accum->deny |= a->deny;
-	accum->allow &= a->allow & ~accum->deny;
-	accum->audit |= a->audit & accum->allow;
-	accum->quiet &= a->quiet & ~accum->allow;
-	accum->kill |= a->kill & ~accum->allow;
-	accum->complain |= a->complain & ~accum->allow & ~accum->deny;
-}
 
 /*
  * match_component() for a component in the profile's own namespace: its
@@ -103,13 +92,13 @@ static void components_match(const struct aa_profile *profile,
 		tmp = *aa_lookup_perms(pdb, state);
 		if (early_modes)
 			aa_apply_modes_to_perms(profile, &tmp);
-		perms_accum(perms, &tmp);
+		aa_perms_accum(perms, &tmp);
 	}
 }
 
-void aa_ipc_label_match(const struct aa_profile *profile,
-			const struct aa_label *peer, uint32_t state,
-			uint32_t request, struct aa_perms *perms)
+void aa_label_match(const struct aa_profile *profile,
+		    const struct aa_label *peer, uint32_t state,
+		    uint32_t request, struct aa_perms *perms)
 {
 	bool k61 = profile->ns->policy->kernel == AAMED_KERNEL_6_1;
 	uint32_t s = state;
@@ -133,16 +122,16 @@ void aa_ipc_label_match(const struct aa_profile *profile,
 }
 
 /* ------------------------------------------------------------------ */
-/* Records. */
+/* The peer in records. */
 
 /*
  * peer= as aa_label_xaudit() prints it, viewed from the logging
  * profile's namespace: the visible components joined by "//&", or
  * "---" when none is visible.
  */
-static const char *peer_text(const struct aa_profile *profile,
-			     const struct aa_label *peer, char *buf,
-			     size_t len)
+const char *aa_label_xaudit_name(const struct aa_profile *profile,
+				 const struct aa_label *peer, char *buf,
+				 size_t len)
 {
 	size_t n = 0, i;
 	bool any = false;
@@ -173,57 +162,4 @@ static const char *peer_text(const struct aa_profile *profile,
 		any = true;
 	}
 	return any ? buf : "---";
-}
-
-/* What ipc_fill() needs: the logging profile, the info, a peer buffer. */
-struct ipc_fill {
-	const struct aa_profile *profile;
-	const struct aa_ipc_info *ii;
-	char peer[1024];
-};
-
-static void ipc_fill(struct aamed_audit *rec, void *data)
-{
-	struct ipc_fill *f = data;
-	const struct aa_ipc_info *ii = f->ii;
-
-	rec->class = ii->class;
-	rec->op = ii->op;
-	rec->info = ii->info;
-	rec->peer = ii->peer ? peer_text(f->profile, ii->peer, f->peer,
-					 sizeof(f->peer))
-			     : NULL;
-	rec->cap = ii->cap;
-	rec->signal = ii->signal;
-	rec->unmapped_signal = ii->unmapped_signal;
-}
-
-int aa_ipc_check_perms(const struct aa_audit_ctx *ctx,
-		       const struct aa_profile *profile,
-		       const struct aa_perms *perms, uint32_t request,
-		       const struct aa_ipc_info *ii)
-{
-	struct ipc_fill f;	/* no initializer: peer[] is written only on use */
-
-	f.profile = profile;
-	f.ii = ii;
-	return aa_check_perms(ctx, profile, perms, request, ipc_fill, &f);
-}
-
-/* audit.c aa_audit() for a record with no masks (KILLED: the kernel also
- * sends SIGKILL) */
-int aa_ipc_audit(const struct aa_audit_ctx *ctx, enum aamed_audit_type type,
-		 const struct aa_profile *profile, int error,
-		 const struct aa_ipc_info *ii)
-{
-	struct ipc_fill f;
-	int t = aa_audit_type(type, profile, error);
-
-	f.profile = profile;
-	f.ii = ii;
-
-	if (t >= 0 && ctx && ctx->fn)
-		aa_emit(ctx, profile, ipc_fill, &f, (enum aamed_audit_type)t, 0,
-			0, error);
-	return t < 0 ? error : aa_audit_result(t, error);
 }

@@ -5,9 +5,7 @@
  * and AF_ROUTE are aliases and left out), capabilities and AppArmor's
  * signal numbering.
  */
-#include <stddef.h>
-
-#include "internal.h"
+#include "names.h"
 
 const char *const aa_family_names[AA_AF_MAX] = {
 	"unspec", "unix", "inet", "ax25", "ipx", "appletalk", "netrom",
@@ -43,13 +41,3 @@ const char *const aa_sig_names[AA_MAXMAPPED_SIG + 1] = {
 	"vtalrm", "prof", "winch", "io", "pwr", "sys", "emt", "lost", "unused",
 	"exists",
 };
-
-int aa_lookup_name(const char *const *table, size_t n, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (table[i] && !__builtin_strcmp(table[i], name))
-			return (int)i;
-	return -1;
-}

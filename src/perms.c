@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The generic permission check used by every class but file (the
- * kernel's lib.c: aa_apply_modes_to_perms() and aa_check_perms()).
+ * kernel's lib.c: aa_apply_modes_to_perms(), aa_perms_accum() and
+ * aa_check_perms()).
  */
 #include <errno.h>
-#include <string.h>
 
-#include "internal.h"
-
-#define ALL_PERMS_MASK 0xffffffffu
+#include "apparmor.h"
+#include "audit.h"
+#include "perms.h"
+#include "policy.h"
 
 void aa_apply_modes_to_perms(const struct aa_profile *profile,
 			     struct aa_perms *perms)
@@ -37,45 +38,37 @@ void aa_apply_modes_to_perms(const struct aa_profile *profile,
 		perms->complain = ALL_PERMS_MASK;
 }
 
-/* Complete the record with what every class prints, and emit it. */
-void aa_emit(const struct aa_audit_ctx *ctx, const struct aa_profile *profile,
-	     aa_fill_fn fill, void *data, enum aamed_audit_type type,
-	     uint32_t request, uint32_t denied, int error)
+/* Masks off what accum already decided. */
+void aa_perms_accum(struct aa_perms *accum, const struct aa_perms *a)
 {
-	struct aamed_audit rec;
-
-	memset(&rec, 0, sizeof(rec));
-	fill(&rec, data);
-	rec.type = type;
-	rec.request = request;
-	rec.denied = denied;
-	rec.error = error;
-	rec.ns = profile->ns->name[0] ? profile->ns->name : NULL;
-	rec.profile = profile->hname;
-	ctx->fn(&rec, ctx->arg);
+	accum->deny |= a->deny;
+	accum->allow &= a->allow & ~accum->deny;
+	accum->audit |= a->audit & accum->allow;
+	accum->quiet &= a->quiet & ~accum->allow;
+	accum->kill |= a->kill & ~accum->allow;
+	accum->complain |= a->complain & ~accum->allow & ~accum->deny;
 }
 
 /*
- * Unlike file checks, a generic check emits a KILLED record but sends no
- * signal, and a fully quieted denial returns before the complain
- * conversion: it stays enforced in complain mode. The record is filled
- * (fill(rec, data)) only when one is emitted.
+ * The record goes through aa_audit() with the type decided here; as the
+ * profile's modes are already in perms, aa_audit()'s own mode tests
+ * agree with it and only the complain conversion is left to do.
  */
-int aa_check_perms(const struct aa_audit_ctx *ctx,
-		   const struct aa_profile *profile,
+int aa_check_perms(const struct aa_profile *profile,
 		   const struct aa_perms *perms, uint32_t request,
-		   aa_fill_fn fill, void *data)
+		   struct aa_audit_data *ad)
 {
 	uint32_t denied = request & (~perms->allow | perms->deny);
 	enum aamed_audit_type type;
-	bool log = ctx && ctx->fn;
 
 	if (likely(!denied)) {
 		request &= perms->audit;
-		if (likely(!request) || !log)
+		if (likely(!request) || !ad->fn)
 			return 0;
-		aa_emit(ctx, profile, fill, data, AAMED_AUDIT_AUDIT, request, 0, 0);
-		return 0;
+		ad->request = request;
+		ad->denied = 0;
+		ad->error = 0;
+		return aa_audit(AAMED_AUDIT_AUDIT, profile, ad);
 	}
 	if (denied & perms->kill)
 		type = AAMED_AUDIT_KILLED;
@@ -86,7 +79,8 @@ int aa_check_perms(const struct aa_audit_ctx *ctx,
 	denied &= ~perms->quiet;
 	if (!denied)
 		return -EACCES;
-	if (log)
-		aa_emit(ctx, profile, fill, data, type, request, denied, -EACCES);
-	return type == AAMED_AUDIT_ALLOWED ? 0 : -EACCES;
+	ad->request = request;
+	ad->denied = denied;
+	ad->error = -EACCES;
+	return aa_audit(type, profile, ad);
 }

@@ -19,7 +19,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "label.h"
+#include "policy.h"
+#include "stream.h"
 
 const char *aamed_error_str(const struct aamed_error *err, char *buf,
 			    size_t len)
@@ -170,12 +172,6 @@ struct aa_profile *aa_policy_find_n(const aamed_policy *policy,
 			return p;
 	}
 	return NULL;
-}
-
-struct aa_profile *aa_policy_find(const aamed_policy *policy,
-				  const struct aa_ns *ns, const char *hname)
-{
-	return aa_policy_find_n(policy, ns, hname, strlen(hname));
 }
 
 size_t aamed_policy_profile_count(const aamed_policy *policy)
@@ -335,13 +331,12 @@ static void retire_labels(aamed_policy *policy)
 
 	/*
 	 * Interned labels are stacks (single-profile labels belong to their
-	 * profile). A stack may name a replaced profile: keep it readable,
-	 * marked stale, until the policy goes.
+	 * profile). A stack may name a replaced profile: keep it readable
+	 * until the policy goes.
 	 */
 	for (i = 0; i < policy->nlabels; i++) {
 		struct aa_label *l = policy->labels[i];
 
-		l->flags |= LFLAG_STALE;
 		if (!push(&policy->dead_labels, &policy->ndead, l))
 			policy->labels[keep++] = l;
 	}
@@ -410,7 +405,6 @@ static int commit(aamed_policy *policy, struct stage *st, const char *origin,
 
 				if (old->ns == p->ns &&
 				    !strcmp(old->hname, p->hname)) {
-					old->label->flags |= LFLAG_STALE;
 					policy->retired[policy->nretired++] = old;
 					memmove(&policy->profiles[k],
 						&policy->profiles[k + 1],

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "stream.h"
 
 size_t aa_ext_offset(const struct aa_ext *e, const uint8_t *at)
 {

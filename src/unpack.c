@@ -9,11 +9,16 @@
  * owns yet; policy.c links them in only when the whole stream is good.
  */
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "apparmor.h"
+#include "compat.h"
+#include "dfa.h"
+#include "file.h"
+#include "label.h"
+#include "policy.h"
+#include "stream.h"
 
 #define K_ABI_MASK 0x3ffu
 #define FORCE_COMPLAIN_FLAG 0x800u

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "labelmatch.h"
+#include "label.h"
 #include "tl.h"
 
 struct member {
@@ -133,7 +133,7 @@ static void member_perms(aamed_policy *policy, struct member *m,
 	case Q_SIGNAL:
 		if (!pdb || !peer || !(p->mediates & (1ull << AA_CLASS_SIGNAL)))
 			break;
-		aa_ipc_label_match(p, to_label(peer),
+		aa_label_match(p, to_label(peer),
 				   aa_dfa_next(pdb->dfa, pdb->start[AA_CLASS_SIGNAL],
 					       (uint8_t)map_signal(q->ipc.sig)),
 				   m->request, &m->perms);
@@ -142,7 +142,7 @@ static void member_perms(aamed_policy *policy, struct member *m,
 	case Q_PTRACE:
 		if (!pdb || !peer || !pdb->start[AA_CLASS_LABEL])
 			break;
-		aa_ipc_label_match(p, to_label(peer),
+		aa_label_match(p, to_label(peer),
 				   aa_dfa_next(pdb->dfa, pdb->start[AA_CLASS_LABEL],
 					       AA_CLASS_PTRACE),
 				   m->request, &m->perms);

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Old packed accept words -> permission tables (the kernel's
+ * policy_compat.h).
+ */
+#ifndef AAMED_COMPAT_H
+#define AAMED_COMPAT_H
+
+#include <stdbool.h>
+
+struct aa_ext;
+struct aa_policydb;
+
+bool aa_compat_file(struct aa_ext *e, struct aa_policydb *pdb);
+bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb,
+		      unsigned abi);
+bool aa_compat_xmatch(struct aa_ext *e, struct aa_policydb *pdb);
+
+#endif

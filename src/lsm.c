@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The hook layer (the kernel's lsm.c): every public decision enters
+ * here. Each entry point first takes the unconfined short cut, before
+ * anything else is looked at or built, then says what the request asks
+ * of which mediation file. The mediation files do not call each other
+ * except where the kernel's do (af_unix.c falls back to net.c's coarse
+ * rule; task.c asks capability.c for CAP_SYS_PTRACE).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "af_unix.h"
+#include "apparmor.h"
+#include "audit.h"
+#include "capability.h"
+#include "domain.h"
+#include "file.h"
+#include "ipc.h"
+#include "label.h"
+#include "names.h"
+#include "net.h"
+#include "policy.h"
+#include "task.h"
+
+/* ------------------------------------------------------------------ */
+/* Files. */
+
+#define RENAME_SRC_PERMS                                                   \
+	(AAMED_MAY_READ | AAMED_MAY_GETATTR | AAMED_MAY_WRITE |            \
+	 AAMED_MAY_SETATTR | AAMED_MAY_DELETE)
+#define RENAME_DEST_PERMS                                                  \
+	(AAMED_MAY_WRITE | AAMED_MAY_SETATTR | AAMED_MAY_CREATE)
+
+/*
+ * common_perm() and friends, apparmor_path_link(), apparmor_path_rename():
+ * a rename checks the source then the destination, both with the
+ * source's owner, and stops at the first error.
+ */
+__attribute__((noinline)) static int
+file_hook(const struct aa_label *label, const struct aamed_file_req *req,
+	  aamed_audit_fn audit, void *arg)
+{
+	struct aa_audit_data ad;
+	int error;
+
+	if (!req->path || req->path[0] == '\0')
+		return -EINVAL;
+	aa_audit_data_init(&ad, audit, arg, AAMED_CLASS_FILE, NULL);
+	ad.name = req->path;
+	ad.fs.fsuid = req->fsuid;
+	ad.fs.ouid = req->ouid;
+	switch (req->op) {
+	case AAMED_OP_LINK:
+		if (!req->target)
+			return -EINVAL;
+		ad.op = "link";
+		ad.fs.target = req->target;
+		return aa_path_link(label, &ad);
+	case AAMED_OP_RENAME:
+		if (!req->target)
+			return -EINVAL;
+		ad.op = "rename_src";
+		error = aa_path_perm(label, RENAME_SRC_PERMS, &ad);
+		if (error)
+			return error;
+		ad.op = "rename_dest";
+		ad.name = req->target;
+		return aa_path_perm(label, RENAME_DEST_PERMS, &ad);
+	default:
+		if ((unsigned)req->op >= AAMED_OP__COUNT)
+			return -EINVAL;
+		ad.op = aa_file_op_names[req->op];
+		return aa_path_perm(label, req->request, &ad);
+	}
+}
+
+/* The file hooks (file_permission, inode and path hooks) -> file.c. */
+int aamed_file_perm(const aamed_label *l, const struct aamed_file_req *req,
+		    aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	return file_hook(label, req, audit, arg);
+}
+
+/*
+ * apparmor_bprm_creds_for_exec() -> domain.c. No short cut: an
+ * unconfined task's exec still decides attachment.
+ */
+int aamed_exec(const aamed_label *l, const char *path, uint32_t fsuid,
+	       uint32_t ouid, struct aamed_exec_result *res,
+	       aamed_audit_fn audit, void *arg)
+{
+	struct aa_audit_data ad;
+
+	memset(res, 0, sizeof(*res));
+	if (!path || path[0] != '/')
+		return -EINVAL;
+	aa_audit_data_init(&ad, audit, arg, AAMED_CLASS_FILE, "exec");
+	ad.name = path;
+	ad.fs.fsuid = fsuid;
+	ad.fs.ouid = ouid;
+	return aa_exec_transition(to_label(l), res, &ad);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sockets. */
+
+static inline bool upstream(const struct aa_label *label)
+{
+	return aa_kernel_upstream(label->vec[0]);
+}
+
+/*
+ * apparmor_socket_*(): AF_UNIX under the upstream kernel goes to
+ * af_unix.c, everything else to net.c (the kernel's af_select()).
+ */
+__attribute__((noinline)) static int
+net_hook(const struct aa_label *label, enum aamed_net_op op,
+	 const struct aamed_sock *sk, aamed_audit_fn audit, void *arg)
+{
+	struct aa_audit_data ad;
+	bool up;
+
+	if ((unsigned)op >= AAMED_NET__COUNT || !sk)
+		return -EINVAL;
+	if (sk->family >= AA_AF_MAX || sk->type >= AA_SOCK_MAX)
+		return -EINVAL;
+	up = upstream(label);
+	aa_audit_net_init(&ad, audit, arg, aa_net_op_names[op], op, sk, up);
+	if (sk->family == AA_AF_UNIX && up)
+		return aa_unix_sock_perm(label, op, sk, &ad);
+	return aa_sk_perm(label, op, sk, &ad);
+}
+
+/* apparmor_socket_*() -> net.c or af_unix.c. */
+int aamed_net_perm(const aamed_label *subj, enum aamed_net_op op,
+		   const struct aamed_sock *sk, aamed_audit_fn audit,
+		   void *arg)
+{
+	const struct aa_label *label = to_label(subj);
+
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	return net_hook(label, op, sk, audit, arg);
+}
+
+/*
+ * One side of a unix peer check (unix_may_send, unix_stream_connect):
+ * label on its socket sk towards peer_sk of peer_label.
+ */
+static int unix_peer_side(const struct aa_label *label, const char *op,
+			  uint32_t request, const struct aamed_sock *sk,
+			  const struct aamed_sock *peer_sk,
+			  const struct aa_label *peer_label, uint32_t fsuid,
+			  aamed_audit_fn audit, void *arg)
+{
+	struct aa_audit_data ad;
+
+	aa_audit_net_init(&ad, audit, arg, op, AAMED_NET_SENDMSG, sk, true);
+	ad.net.peer_addr = peer_sk->addr;
+	return aa_unix_peer_perm(label, request, sk, peer_sk, peer_label,
+				 fsuid, &ad);
+}
+
+/*
+ * 6.1 and 6.12 have no unix_may_send hook: a send is the sender's own
+ * sendmsg check. Upstream's apparmor_unix_may_send() checks each side
+ * on its own label.
+ */
+__attribute__((noinline)) static int
+unix_send_hook(const struct aa_label *sender, const struct aamed_sock *sk,
+	       const struct aamed_sock *peer, aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *any = sender, *pl;
+	struct aa_audit_data ad;
+	int error = 0, e;
+
+	if (!sk || !peer)
+		return -EINVAL;
+	pl = peer->label ? to_label(peer->label) : NULL;
+	if (!pl && aa_label_unconfined(sender))
+		return 0;
+	if (aa_label_unconfined(sender))
+		any = pl;
+	if (!upstream(any)) {
+		if (aa_label_unconfined(sender))
+			return 0;
+		aa_audit_net_init(&ad, audit, arg, "sendmsg", AAMED_NET_SENDMSG,
+				  sk, false);
+		return aa_sk_perm(sender, AAMED_NET_SENDMSG, sk, &ad);
+	}
+	if (!aa_label_unconfined(sender))
+		error = unix_peer_side(sender, "sendmsg", AAMED_MAY_SEND, sk,
+				       peer, pl, sk->fsuid, audit, arg);
+	if (!aa_label_unconfined_or_none(peer->label)) {
+		e = unix_peer_side(pl, "sendmsg", AAMED_MAY_RECEIVE, peer, sk,
+				   sender, sk->fsuid, audit, arg);
+		if (e)
+			error = e;
+	}
+	return error;
+}
+
+/* apparmor_unix_may_send() (upstream) or the sendmsg hook (6.1, 6.12). */
+int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
+		    const struct aamed_sock *peer, aamed_audit_fn audit,
+		    void *arg)
+{
+	const struct aa_label *s = to_label(sender);
+
+	if (likely(aa_label_unconfined(s)) &&
+	    likely(aa_label_unconfined_or_none(peer->label)))
+		return 0;
+	return unix_send_hook(s, sk, peer, audit, arg);
+}
+
+/* Counts the records a decision emits, passing them on. */
+struct counted {
+	aamed_audit_fn fn;
+	void *arg;
+	unsigned n;
+};
+
+static void count_record(const struct aamed_audit *rec, void *arg)
+{
+	struct counted *c = arg;
+
+	c->n++;
+	if (c->fn)
+		c->fn(rec, c->arg);
+}
+
+/*
+ * The kernel keeps a socket's decided peer in its aa_sk_ctx; here the
+ * caller's cache remembers a send allowed without a record (an audited
+ * one logs each time).
+ */
+__attribute__((noinline)) static int
+unix_send_fill(const struct aa_label *sender, const struct aamed_sock *sk,
+	       const struct aamed_sock *peer, struct aamed_sock_cache *cache,
+	       aamed_audit_fn audit, void *arg)
+{
+	struct counted c = { audit, arg, 0 };
+	int error = unix_send_hook(sender, sk, peer, count_record, &c);
+
+	if (!error && !c.n) {
+		if (cache->gen != sender->gen || cache->subj != from_label(sender) ||
+		    cache->peer != peer->label) {
+			cache->gen = sender->gen;
+			cache->subj = from_label(sender);
+			cache->peer = peer->label;
+			cache->ops = 0;
+		}
+		cache->ops |= 1u << AAMED_NET_SENDMSG;
+	}
+	return error;
+}
+
+/*
+ * The unconfined test, then one compare per cache field. The generation
+ * guards against a label of a replaced policy whose memory a new label
+ * now reuses.
+ */
+int aamed_unix_send_cached(const aamed_label *sender,
+			   const struct aamed_sock *sk,
+			   const struct aamed_sock *peer,
+			   struct aamed_sock_cache *cache,
+			   aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *s = to_label(sender);
+
+	if (likely(aa_label_unconfined(s)) &&
+	    likely(aa_label_unconfined_or_none(peer->label)))
+		return 0;
+	if (likely(cache->subj == sender && cache->peer == peer->label &&
+		   cache->gen == s->gen &&
+		   (cache->ops & (1u << AAMED_NET_SENDMSG))))
+		return 0;
+	return unix_send_fill(s, sk, peer, cache, audit, arg);
+}
+
+/*
+ * 6.1 and 6.12: the connect hook on the connecting socket. Upstream's
+ * apparmor_unix_stream_connect(): the connector's side, and the
+ * listener's side only for a listener not bound to a path.
+ */
+__attribute__((noinline)) static int
+unix_connect_hook(const struct aa_label *subj, const struct aamed_sock *sk,
+		  const struct aamed_sock *peer, aamed_audit_fn audit,
+		  void *arg)
+{
+	const struct aa_label *any = subj, *pl;
+	struct aa_audit_data ad;
+	int error = 0, e;
+
+	if (!sk || !peer)
+		return -EINVAL;
+	pl = peer->label ? to_label(peer->label) : NULL;
+	if (aa_label_unconfined(subj)) {
+		if (!pl)
+			return 0;
+		any = pl;
+	}
+	if (!upstream(any)) {
+		if (aa_label_unconfined(subj))
+			return 0;
+		aa_audit_net_init(&ad, audit, arg, "connect", AAMED_NET_CONNECT,
+				  sk, false);
+		return aa_sk_perm(subj, AAMED_NET_CONNECT, sk, &ad);
+	}
+	if (!aa_label_unconfined(subj))
+		error = unix_peer_side(subj, "connect",
+				       AAMED_MAY_CONNECT | AAMED_MAY_SEND |
+					       AAMED_MAY_RECEIVE,
+				       sk, peer, pl, sk->fsuid, audit, arg);
+	if (!(peer->addr && peer->addr[0] == '/') &&
+	    !aa_label_unconfined_or_none(peer->label)) {
+		e = unix_peer_side(pl, "connect",
+				   AAMED_MAY_ACCEPT | AAMED_MAY_SEND |
+					   AAMED_MAY_RECEIVE,
+				   peer, sk, subj, sk->fsuid, audit, arg);
+		if (e)
+			error = e;
+	}
+	return error;
+}
+
+/* apparmor_unix_stream_connect() (upstream) or the connect hook. */
+int aamed_unix_connect(const aamed_label *subj, const struct aamed_sock *sk,
+		       const struct aamed_sock *peer, aamed_audit_fn audit,
+		       void *arg)
+{
+	const struct aa_label *s = to_label(subj);
+
+	if (likely(aa_label_unconfined(s)) &&
+	    likely(aa_label_unconfined_or_none(peer->label)))
+		return 0;
+	return unix_connect_hook(s, sk, peer, audit, arg);
+}
+
+/* ------------------------------------------------------------------ */
+/* Capabilities, signals, ptrace. */
+
+/* apparmor_capable() -> capability.c; an unconfined label is never asked. */
+int aamed_capable(const aamed_label *subj, int cap, unsigned opts,
+		  aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(subj);
+
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	if ((unsigned)cap >= 64)
+		return -EINVAL;
+	return aa_capable(label, cap, opts, audit, arg);
+}
+
+/* apparmor_task_kill() -> ipc.c; nothing to ask when both are unconfined. */
+int aamed_signal_side(const aamed_label *sender, const aamed_label *target,
+		      int sig, unsigned sides, aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *s = to_label(sender), *t = to_label(target);
+
+	if (likely(aa_label_unconfined(s) && aa_label_unconfined(t)))
+		return 0;
+	return aa_may_signal(s, t, sig, sides, audit, arg);
+}
+
+/* apparmor_task_kill(), both sides -> ipc.c. */
+int aamed_signal(const aamed_label *sender, const aamed_label *target,
+		 int sig, aamed_audit_fn audit, void *arg)
+{
+	return aamed_signal_side(sender, target, sig, AAMED_SIDE_BOTH, audit,
+				 arg);
+}
+
+/* apparmor_ptrace_access_check() -> task.c; an unconfined tracer passes. */
+int aamed_ptrace_side(const aamed_label *tracer, const aamed_label *tracee,
+		      uint32_t request, unsigned sides, aamed_audit_fn audit,
+		      void *arg)
+{
+	const struct aa_label *tr = to_label(tracer), *te = to_label(tracee);
+
+	if (likely(aa_label_unconfined(tr)))
+		return 0;
+	if (request != AAMED_PTRACE_READ && request != AAMED_PTRACE_TRACE)
+		return -EINVAL;
+	return aa_may_ptrace(tr, te, request, sides, audit, arg);
+}
+
+/* apparmor_ptrace_access_check(), both sides -> task.c. */
+int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
+		 uint32_t request, aamed_audit_fn audit, void *arg)
+{
+	return aamed_ptrace_side(tracer, tracee, request, AAMED_SIDE_BOTH,
+				 audit, arg);
+}
