@@ -178,7 +178,7 @@ static void write_findings(FILE *f, const struct cmp *c, int s,
 	}
 }
 
-/* The targets, where a comparison is one of them. */
+/* The seeds' targets (docs/bench.md), where a comparison is one of them. */
 static void write_targets(FILE *f, const struct cmp *c, int s,
 			  const struct sstats *ss)
 {

@@ -347,7 +347,12 @@ aamed_reader *aamed_reader_new(aamed_engine *engine);
 void aamed_reader_free(aamed_reader *reader);
 aamed_policy *aamed_read_begin(aamed_reader *reader);
 void aamed_read_end(aamed_reader *reader);
-/* Install policy (ownership passes); frees the old one when safe. */
+/*
+ * Install policy (ownership passes); frees the old one once no reader can
+ * still see it. It waits for the readers' sections to end, so it must not
+ * be called from inside one of the caller's own read sections. -EINVAL
+ * for the engine's current policy.
+ */
 int aamed_policy_replace(aamed_engine *engine, aamed_policy *policy);
 /* A number no other policy of this process has. */
 uint64_t aamed_policy_generation(const aamed_policy *policy);
@@ -396,7 +401,6 @@ struct aamed_sock {
 				 * (unnamed or not bound); for bind, the
 				 * address being bound (NULL: autobind) */
 	uint32_t ouid;		/* AF_UNIX path socket: inode owner */
-	/* issue 4 (net/unix) additions: */
 	uint32_t fsuid;		/* fsuid of the task asking (the kernel's
 				 * current_fsuid()) for owner rules on path
 				 * sockets; read from the subject's socket */
@@ -404,9 +408,9 @@ struct aamed_sock {
 
 /*
  * A socket's cached decisions (the kernel keeps the like in aa_sk_ctx):
- * a confined socket that was allowed, without a record, to send to or
- * connect to a peer label remembers it, and asks again only when either
- * label or the policy changes. The caller owns it, one per socket, zeroed
+ * a confined socket that was allowed, without a record, to send to a
+ * peer label remembers it, and asks again only when either label or the
+ * policy changes (only aamed_unix_send_cached() uses it). The caller owns it, one per socket, zeroed
  * to start; it needs the socket's own lock if threads share the socket.
  */
 struct aamed_sock_cache {

@@ -151,6 +151,11 @@ int aamed_policy_replace(aamed_engine *e, aamed_policy *policy)
 	if (!e || !policy)
 		return -EINVAL;
 	pthread_mutex_lock(&e->lock);
+	/* installing the current policy again would free it under its readers */
+	if (policy == atomic_load_explicit(&e->cur, memory_order_relaxed)) {
+		pthread_mutex_unlock(&e->lock);
+		return -EINVAL;
+	}
 	old = atomic_exchange_explicit(&e->cur, policy, memory_order_seq_cst);
 	epoch = atomic_fetch_add_explicit(&e->epoch, 1, memory_order_seq_cst) + 1;
 	wait_readers(e, epoch);

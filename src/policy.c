@@ -673,6 +673,10 @@ int aamed_policy_load_path(aamed_policy *policy, const char *path,
 	int rc = stage_path(&st, path, 0, err);
 
 	if (rc) {
+		/* the staging walk says ENAMETOOLONG without a message */
+		if (rc == -ENAMETOOLONG)
+			set_error(err, path, "%s",
+				  "a path under it is longer than 4095 bytes");
 		stage_free(&st);
 		return rc;
 	}

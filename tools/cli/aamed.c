@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "tl.h"	/* explain, replay, diff, coverage, help (issue 7) */
+#include "tl.h"	/* explain, replay, diff, coverage, help */
 
 static void usage(FILE *f)
 {

@@ -12,7 +12,7 @@
 
 #include "cli.h"
 
-/* Operation words: the short words and the kernel's op names. */
+/* Operation words: the query language's short words and the kernel's op names. */
 static const struct {
 	const char *word;
 	int op;
