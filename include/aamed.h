@@ -475,7 +475,10 @@ const aamed_profile *aamed_policy_profile(const aamed_policy *policy,
 const aamed_profile *aamed_policy_profile_find(const aamed_policy *policy,
 					       const char *ns,
 					       const char *hname);
-/* The members of a label, in the label's order (0 for unconfined). */
+/*
+ * The members of a label, in the label's order. The unconfined label has
+ * one: its namespace's unconfined profile (AAMED_PROFILE_UNCONFINED).
+ */
 size_t aamed_label_profile_count(const aamed_label *label);
 const aamed_profile *aamed_label_profile(const aamed_label *label, size_t i);
 /* The label of the profile alone. */
@@ -685,8 +688,8 @@ struct aamed_diff_state {
 typedef int (*aamed_diff_fn)(const struct aamed_diff_state *st, void *arg);
 /*
  * Walks with at most max_states pairs each. Returns the pairs visited,
- * -E2BIG when max_states was hit (what was reported stands), -ENOMEM,
- * or -EINVAL. A NULL profile is one without rules.
+ * -E2BIG when max_states was hit or memory ran out (what was reported
+ * stands), or -EINVAL. A NULL profile is one without rules.
  */
 long aamed_profile_diff(const aamed_profile *a, const aamed_profile *b,
 			size_t max_states, aamed_diff_fn fn, void *arg);
