@@ -70,9 +70,11 @@ $(BUILD)/aamed.pc: aamed.pc.in
 install: install-tools
 install-tools: all
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/man/man3 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/aamed/json-schema
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 man/*.3 $(DESTDIR)$(PREFIX)/share/man/man3/
 	install -m 644 completion/aamed.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/aamed
 	install -m 644 docs/json-schema/*.json $(DESTDIR)$(PREFIX)/share/aamed/json-schema/
