@@ -3,11 +3,15 @@
  * Product walks of two DFAs (see diff.h). Breadth first over the pairs
  * of states, 256 input bytes each; a pair is visited once (open
  * addressing on the pair), its parent and byte kept for the witness.
+ * aamed_profile_diff() (aamed.h) compares two profiles' rule sets with
+ * them, state pair by state pair.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diff.h"
+#include "introspect.h"
 
 struct pnode {
 	uint32_t sa, sb;
@@ -139,9 +143,6 @@ oom:
  * aamed_profile_diff(): the product walks of two profiles' rule sets,
  * compared state pair by state pair.
  */
-#include <errno.h>
-
-#include "introspect.h"
 
 struct pwalk {
 	const struct aa_policydb *pa, *pb;
@@ -160,11 +161,12 @@ static const struct aa_perms *entry(const struct pwalk *w,
 				    const struct aa_policydb *p, uint32_t s,
 				    bool owner)
 {
+	const struct aa_perms *e;
+
 	if (!p)
 		return w->kind == AAMED_RULES_FILE ? &null_fperms : &zero_perms;
-	if (w->kind != AAMED_RULES_FILE)
-		return aa_lookup_perms(p, s);
-	return aa_lookup_fperms(p, s, owner);
+	e = aa_rules_entry(p, s, owner || w->kind != AAMED_RULES_FILE);
+	return e ? e : &zero_perms;
 }
 
 /* The fields a decision reads; complain and xindex are not rules. */

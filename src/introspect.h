@@ -32,6 +32,25 @@ static inline const aamed_rules *from_rules(const struct aa_policydb *r)
 	return (const aamed_rules *)(const void *)r;
 }
 
+/*
+ * The entry of state for rule sets of any kind: only file rules were
+ * verified to hold owner pairs, so the other entry is read only where it
+ * exists. NULL: no entry (state or index out of range).
+ */
+static inline const struct aa_perms *
+aa_rules_entry(const struct aa_policydb *pdb, uint32_t state, bool owner)
+{
+	uint32_t idx;
+
+	if (!pdb || !pdb->dfa || state >= pdb->dfa->nstates)
+		return NULL;
+	idx = pdb->dfa->accept[state];
+	if ((pdb->dfa->accept2[state] & ACCEPT_FLAG_OWNER) && !owner &&
+	    idx + 1 < pdb->nperms)
+		idx++;
+	return idx < pdb->nperms ? &pdb->perms[idx] : NULL;
+}
+
 /* The public copy of a permission entry. */
 static inline void aa_perms_export(const struct aa_perms *in,
 				   struct aamed_perms *out)

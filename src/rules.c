@@ -86,16 +86,18 @@ int aamed_rules_perms(const aamed_rules *rules, uint32_t state, int owner,
 		      struct aamed_perms *perms)
 {
 	const struct aa_policydb *pdb = to_rules(rules);
+	const struct aa_perms *e;
 
 	if (!perms)
 		return -EINVAL;
 	memset(perms, 0, sizeof(*perms));
 	if (!pdb && state == DFA_NOMATCH)
 		return 0;
-	if (!valid_state(pdb, state))
-		return -EINVAL;
 	/* only file entries carry the owner flag; others ignore owner */
-	aa_perms_export(aa_lookup_fperms(pdb, state, owner != 0), perms);
+	e = aa_rules_entry(pdb, state, owner != 0);
+	if (!e)
+		return -EINVAL;
+	aa_perms_export(e, perms);
 	return 0;
 }
 
