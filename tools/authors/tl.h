@@ -24,7 +24,8 @@ const char *tl_audit_mode_name(enum aamed_audit_mode m);
 
 /*
  * The options explain, replay, diff and coverage share. A tool sets
- * allowed (TL_OPT_*) and the defaults, then offers each word to tl_opt().
+ * allowed (TL_OPT_*) and the defaults, then parses its command line with
+ * tl_getopt() (replay still offers each word to tl_opt()).
  */
 #define TL_OPT_POLICY 0x1u	/* --policy PATH, repeatable (64 kept) */
 #define TL_OPT_SOURCE 0x2u	/* --source FILE */
@@ -44,8 +45,9 @@ struct tl_opts {
 	bool json;
 };
 /*
- * 1: argv[*i] (and its value, *i advanced) was a shared option; 0: it is
- * not one; -1: a usage error, already printed as "aamed CMD: ...".
+ * Word by word: 1: argv[*i] (and its value, *i advanced) was a shared
+ * option; 0: it is not one; -1: a usage error, already printed as
+ * "aamed CMD: ...".
  */
 int tl_opt(struct tl_opts *o, const char *cmd, int argc, char **argv, int *i);
 
