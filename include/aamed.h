@@ -678,7 +678,8 @@ struct aamed_diff_state {
 				 * attachments */
 	const uint8_t *witness;	/* the input, len bytes (file: the path) */
 	size_t len;
-	/* [AAMED_ENTRY_*]: policy and attachment rules have only OTHER */
+	/* [AAMED_ENTRY_*]; policy and attachment rules have one entry,
+	 * repeated in both, and no transitions (zeroed) */
 	struct aamed_perms a[2], b[2];
 	struct aamed_xtrans xa[2], xb[2];
 	int owner_distinct;	/* an owner entry differs from its other one */
