@@ -69,6 +69,7 @@ $(BUILD)/aamed.pc: aamed.pc.in
 install: install-tools
 install-tools: all
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/man/man3 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/aamed/json-schema
 	install -m 644 $(filter-out man/aamed-bench.1,$(wildcard man/*.1)) \

@@ -480,7 +480,240 @@ int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
 /* ---------------------------------------------------------------------
  * Introspection: profiles, rule sets and their permissions (for tools
  * that explain, compare or cover policy).
+ *
+ * Everything here reads a loaded policy and never changes it. Pointers
+ * (profiles, rule sets, strings) are owned by the policy and stay valid
+ * until it is freed. Nothing applies a profile's modes: the permissions
+ * are what the rules say, before complain, kill or audit modes.
  */
+typedef struct aamed_profile aamed_profile;
+
+/* Profile i in load order (as aamed_policy_profile_name), NULL past the end. */
+const aamed_profile *aamed_policy_profile(const aamed_policy *policy,
+					  size_t i);
+/* The profile hname ("parent//child") of namespace ns (NULL or "": root). */
+const aamed_profile *aamed_policy_profile_find(const aamed_policy *policy,
+					       const char *ns,
+					       const char *hname);
+/*
+ * The members of a label, in the label's order. The unconfined label has
+ * one: its namespace's unconfined profile (AAMED_PROFILE_UNCONFINED).
+ */
+size_t aamed_label_profile_count(const aamed_label *label);
+const aamed_profile *aamed_label_profile(const aamed_label *label, size_t i);
+/* The label of the profile alone. */
+const aamed_label *aamed_profile_label(const aamed_profile *profile);
+
+/* Profile modes and audit modes: the kernel's values. */
+enum aamed_profile_mode {
+	AAMED_PROFILE_ENFORCE = 0,
+	AAMED_PROFILE_COMPLAIN = 1,
+	AAMED_PROFILE_KILL = 2,
+	AAMED_PROFILE_UNCONFINED = 3,
+	AAMED_PROFILE_USER = 4,
+};
+enum aamed_audit_mode {
+	AAMED_AUDIT_MODE_NORMAL = 0,
+	AAMED_AUDIT_MODE_QUIET_DENIED = 1,
+	AAMED_AUDIT_MODE_QUIET = 2,
+	AAMED_AUDIT_MODE_NOQUIET = 3,
+	AAMED_AUDIT_MODE_ALL = 4,
+};
+
+/*
+ * Policy classes: the kernel's AA_CLASS_* values, the first byte of a
+ * walk of a profile's policy rules (AAMED_RULES_POLICY) from its root.
+ */
+enum aamed_policy_class {
+	AAMED_PCLASS_NONE = 0,
+	AAMED_PCLASS_FILE = 2,
+	AAMED_PCLASS_CAP = 3,
+	AAMED_PCLASS_RLIMITS = 5,
+	AAMED_PCLASS_DOMAIN = 6,
+	AAMED_PCLASS_MOUNT = 7,
+	AAMED_PCLASS_PTRACE = 9,
+	AAMED_PCLASS_SIGNAL = 10,
+	AAMED_PCLASS_NET = 14,
+	AAMED_PCLASS_NETV9 = 15,
+	AAMED_PCLASS_LABEL = 16,
+	AAMED_PCLASS_NS = 21,
+	AAMED_PCLASS_IO_URING = 22,
+	AAMED_PCLASS_DBUS = 32,
+	AAMED_PCLASS_MAX = 32,
+};
+
+/* path_flags bits (apparmor_parser's, as the kernel reads them). */
+#define AAMED_PATH_ATTACH_DISCONNECTED 0x4u
+#define AAMED_PATH_CHROOT_RELATIVE 0x8u
+
+/*
+ * What a profile says besides its rule sets. The caller sets size to
+ * sizeof(struct aamed_profile_info) of the header it was built with; the
+ * library fills only the fields that fit in size, so fields added at the
+ * end later do not break older callers. Strings belong to the policy.
+ */
+struct aamed_profile_info {
+	size_t size;
+	const char *name;	/* hname: "parent//child" */
+	const char *ns;		/* namespace, "" for the root one */
+	const char *attach;	/* attachment expression, NULL: none */
+	const char *disconnected; /* attach_disconnected path, NULL: none */
+	enum aamed_profile_mode mode;
+	enum aamed_audit_mode audit;
+	int hat;		/* 1: a hat (change_hat target) */
+	uint32_t path_flags;	/* AAMED_PATH_* */
+	uint64_t caps_allow, caps_audit, caps_quiet, caps_kill; /* bit = cap */
+	uint64_t mediates;	/* bit c: policy class c has rules */
+	unsigned abi;		/* kernel ABI of the stream it came in */
+	uint32_t xattr_count;	/* xattr conditions of the attachment */
+	uint32_t rlimit_mask;	/* bit r: rlimit r is set */
+	uint64_t rlimits[16];	/* its value where rlimit_mask has bit r */
+};
+/* 0, or -EINVAL (NULL argument, size too small for size itself). */
+int aamed_profile_info(const aamed_profile *profile,
+		       struct aamed_profile_info *info);
+/* xattr condition i ("name" or "name value"), NULL past the end. */
+const char *aamed_profile_xattr(const aamed_profile *profile, size_t i);
+
+/*
+ * Rule sets: a DFA and its permission table. A walk is a state number
+ * (0 is the trap state: nothing matches from it) stepped byte by byte.
+ * Functions accept a NULL rule set and behave as for an empty one.
+ */
+typedef struct aamed_rules aamed_rules;
+enum aamed_rules_kind {
+	AAMED_RULES_POLICY = 0,	/* every class, the class byte first */
+	AAMED_RULES_FILE = 1,	/* file rules (owner and other entries) */
+	AAMED_RULES_ATTACH = 2,	/* attachment (xmatch): executable paths */
+};
+/* NULL when the profile has no such rule set. */
+const aamed_rules *aamed_profile_rules(const aamed_profile *profile,
+				       enum aamed_rules_kind kind);
+/*
+ * Start state of a policy class (the state after its class byte), or of
+ * the root with AAMED_PCLASS_NONE; for file rules, AAMED_PCLASS_FILE gives
+ * the start of path matching. 0: the class has no rules.
+ */
+uint32_t aamed_rules_start(const aamed_rules *rules, int pclass);
+uint32_t aamed_rules_state_count(const aamed_rules *rules);
+/* One step, and len steps; state 0 or out of range gives 0. */
+uint32_t aamed_rules_next(const aamed_rules *rules, uint32_t state,
+			  uint8_t byte);
+uint32_t aamed_rules_match(const aamed_rules *rules, uint32_t state,
+			   const void *bytes, size_t len);
+
+/* Permissions of a state (the kernel's struct aa_perms). */
+struct aamed_perms {
+	uint32_t allow, deny, audit, quiet, kill, complain;
+	uint32_t xindex;	/* exec transition: see aamed_rules_xtrans */
+};
+/*
+ * The entry of state: file rules keep two, the one for a subject that
+ * owns the object (owner nonzero) and the one for others. 0, or -EINVAL
+ * (state out of range: perms zeroed).
+ */
+int aamed_rules_perms(const aamed_rules *rules, uint32_t state, int owner,
+		      struct aamed_perms *perms);
+
+/* An exec transition, without table indices. */
+enum aamed_xtrans_mode {
+	AAMED_XT_NONE = 0,	/* no transition: exec denied */
+	AAMED_XT_INHERIT,	/* ix */
+	AAMED_XT_PROFILE,	/* px: named, or by attachment without target */
+	AAMED_XT_CHILD,		/* cx: a child, named or by attachment */
+	AAMED_XT_UNCONFINED,	/* ux */
+	AAMED_XT_STACK,		/* stack the target ("&name") */
+};
+struct aamed_xtrans {
+	enum aamed_xtrans_mode mode;
+	/* when no target profile is found: AAMED_XT_INHERIT (pix, cix),
+	 * AAMED_XT_UNCONFINED (pux, cux) or AAMED_XT_NONE */
+	enum aamed_xtrans_mode fallback;
+	int unsafe;		/* 1: environment not scrubbed (px, not Px) */
+	const char *target;	/* named target ("&" stripped), NULL: none */
+};
+/* xindex from aamed_rules_perms of file rules; 0 or -EINVAL (bad index). */
+int aamed_rules_xtrans(const aamed_rules *rules, uint32_t xindex,
+		       struct aamed_xtrans *x);
+
+/*
+ * Matched permissions of one request for one profile, modes not applied
+ * (what explain and coverage show). Each returns 0, -ENOENT when the
+ * profile does not mediate that class (perms zeroed), or -EINVAL.
+ *
+ * File: path for a subject fsuid and object owner ouid (the owner entry
+ * when they are equal). A profile without file rules allows getattr.
+ */
+int aamed_profile_file_perms(const aamed_profile *profile, const char *path,
+			     uint32_t fsuid, uint32_t ouid,
+			     struct aamed_perms *perms);
+/* Capability: each mask is 1 when the profile allows (audits, ...) it. */
+int aamed_profile_cap_perms(const aamed_profile *profile, int cap,
+			    struct aamed_perms *perms);
+/* Network: the family and type walk of Linux 6.1 and 6.12 (class NET). */
+int aamed_profile_net_perms(const aamed_profile *profile, uint16_t family,
+			    uint16_t type, struct aamed_perms *perms);
+/*
+ * Signal sig (the kernel's number) and ptrace towards peer, as the
+ * kernel matches a peer label: the compound name first, then each
+ * component on its own when that does not grant request.
+ */
+int aamed_profile_signal_perms(const aamed_profile *profile,
+			       const aamed_label *peer, int sig,
+			       uint32_t request, struct aamed_perms *perms);
+int aamed_profile_ptrace_perms(const aamed_profile *profile,
+			       const aamed_label *peer, uint32_t request,
+			       struct aamed_perms *perms);
+
+/*
+ * Names as the kernel prints them; NULL when the number has none.
+ * Signal numbers are AppArmor's (the byte of a signal rule: 1-31 as the
+ * kernel's, 35 the existence test, 128 + n for rtmin+n, which has no
+ * name here).
+ */
+const char *aamed_cap_name(int cap);
+const char *aamed_family_name(int family);
+const char *aamed_sock_type_name(int type);
+const char *aamed_signal_name(int aa_sig);
+#define AAMED_SIGRT_BASE 128
+
+/*
+ * The semantic difference of two profiles' rule sets: the product of
+ * their DFAs walked breadth first from the file start, the policy root
+ * and the attachment start, so each reported state pair comes with a
+ * shortest input reaching it. A pair is reported when the permissions
+ * that decide differ: allow, deny, audit, quiet, kill (for signal and
+ * ptrace only the bits requests use), for file rules in the owner or the
+ * other entry, or the exec transition where either side allows exec.
+ * File rules are reported once, as AAMED_RULES_FILE, even when they live
+ * in the policy rules.
+ */
+#define AAMED_ENTRY_OWNER 0
+#define AAMED_ENTRY_OTHER 1
+struct aamed_diff_state {
+	enum aamed_rules_kind rules;
+	int pclass;		/* AAMED_PCLASS_*: FILE for file rules, the
+				 * class byte for policy rules (PTRACE for
+				 * ptrace rules under LABEL), NONE for
+				 * attachments */
+	const uint8_t *witness;	/* the input, len bytes (file: the path) */
+	size_t len;
+	/* [AAMED_ENTRY_*]; policy and attachment rules have one entry,
+	 * repeated in both, and no transitions (zeroed) */
+	struct aamed_perms a[2], b[2];
+	struct aamed_xtrans xa[2], xb[2];
+	int owner_distinct;	/* an owner entry differs from its other one */
+	int xtrans_differ[2];	/* either side allows exec, transitions differ */
+};
+/* Return nonzero to stop the walk. */
+typedef int (*aamed_diff_fn)(const struct aamed_diff_state *st, void *arg);
+/*
+ * Walks with at most max_states pairs each. Returns the pairs visited,
+ * -E2BIG when max_states was hit or memory ran out (what was reported
+ * stands), or -EINVAL. A NULL profile is one without rules.
+ */
+long aamed_profile_diff(const aamed_profile *a, const aamed_profile *b,
+			size_t max_states, aamed_diff_fn fn, void *arg);
 /* (introspection API: section end) */
 
 /* ---------------------------------------------------------------------

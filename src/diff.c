@@ -3,10 +3,15 @@
  * Product walks of two DFAs (see diff.h). Breadth first over the pairs
  * of states, 256 input bytes each; a pair is visited once (open
  * addressing on the pair), its parent and byte kept for the witness.
+ * aamed_profile_diff() (aamed.h) compares two profiles' rule sets with
+ * them, state pair by state pair.
  */
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "diff.h"
+#include "introspect.h"
 
 struct pnode {
 	uint32_t sa, sb;
@@ -131,4 +136,231 @@ oom:
 	free(tab);
 	free(w);
 	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * aamed_profile_diff(): the product walks of two profiles' rule sets,
+ * compared state pair by state pair.
+ */
+
+struct pwalk {
+	const struct aa_policydb *pa, *pb;
+	enum aamed_rules_kind kind;
+	aamed_diff_fn fn;
+	void *arg;
+	bool stopped;		/* fn asked to stop */
+	struct aamed_diff_state st;
+};
+
+static const struct aa_perms zero_perms;
+/* no file rules: the null DFA, which grants getattr (compat mapping) */
+static const struct aa_perms null_fperms = { .allow = AAMED_MAY_GETATTR };
+
+static const struct aa_perms *entry(const struct pwalk *w,
+				    const struct aa_policydb *p, uint32_t s,
+				    bool owner)
+{
+	const struct aa_perms *e;
+
+	if (!p)
+		return w->kind == AAMED_RULES_FILE ? &null_fperms : &zero_perms;
+	e = aa_rules_entry(p, s, owner || w->kind != AAMED_RULES_FILE);
+	return e ? e : &zero_perms;
+}
+
+/* The fields a decision reads; complain and xindex are not rules. */
+static bool same_perms(const struct aa_perms *x, const struct aa_perms *y)
+{
+	return x->allow == y->allow && x->deny == y->deny &&
+	       x->audit == y->audit && x->quiet == y->quiet && x->kill == y->kill;
+}
+
+static void xtrans_of(const struct aa_policydb *p, uint32_t xindex,
+		      struct aamed_xtrans *x)
+{
+	if (aamed_rules_xtrans(from_rules(p), xindex, x))
+		x->mode = AAMED_XT_NONE;	/* a bad index: none */
+}
+
+static bool same_xtrans(const struct aamed_xtrans *x,
+			const struct aamed_xtrans *y)
+{
+	if (x->mode != y->mode || x->fallback != y->fallback ||
+	    x->unsafe != y->unsafe)
+		return false;
+	if (!x->target || !y->target)
+		return x->target == y->target;
+	return !strcmp(x->target, y->target);
+}
+
+/* File entry o of both sides into st; true when they differ. */
+static bool file_entry(struct pwalk *w, uint32_t sa, uint32_t sb, int o)
+{
+	const struct aa_perms *x = entry(w, w->pa, sa, o == AAMED_ENTRY_OWNER);
+	const struct aa_perms *y = entry(w, w->pb, sb, o == AAMED_ENTRY_OWNER);
+	struct aamed_diff_state *st = &w->st;
+
+	aa_perms_export(x, &st->a[o]);
+	aa_perms_export(y, &st->b[o]);
+	xtrans_of(w->pa, x->xindex, &st->xa[o]);
+	xtrans_of(w->pb, y->xindex, &st->xb[o]);
+	st->xtrans_differ[o] = ((x->allow | y->allow) & AAMED_MAY_EXEC) &&
+			       !same_xtrans(&st->xa[o], &st->xb[o]);
+	return !same_perms(x, y) || st->xtrans_differ[o];
+}
+
+static bool file_differ(struct pwalk *w, uint32_t sa, uint32_t sb)
+{
+	bool owner = file_entry(w, sa, sb, AAMED_ENTRY_OWNER);
+	bool other = file_entry(w, sa, sb, AAMED_ENTRY_OTHER);
+
+	w->st.owner_distinct =
+		!same_perms(entry(w, w->pa, sa, true), entry(w, w->pa, sa, false)) ||
+		!same_perms(entry(w, w->pb, sb, true), entry(w, w->pb, sb, false));
+	return owner || other;
+}
+
+static bool pair_differ(void *arg, uint32_t sa, uint32_t sb)
+{
+	struct pwalk *w = arg;
+
+	if (w->kind == AAMED_RULES_FILE)
+		return file_differ(w, sa, sb);
+	return !same_perms(entry(w, w->pa, sa, false), entry(w, w->pb, sb, false));
+}
+
+/* The class of a policy witness: its first byte; ptrace under LABEL. */
+static int witness_class(const uint8_t *wit, size_t len)
+{
+	if (!len)
+		return AAMED_PCLASS_NONE;
+	if (wit[0] == AA_CLASS_LABEL && len >= 2 && wit[1] == AA_CLASS_PTRACE)
+		return AA_CLASS_PTRACE;
+	return wit[0];
+}
+
+/* Label matching keeps bookkeeping bits in the states of partial peer
+ * names; only the bits a signal or ptrace request asks count. */
+static uint32_t class_mask(int pclass)
+{
+	if (pclass == AA_CLASS_SIGNAL)
+		return AAMED_MAY_READ | AAMED_MAY_WRITE;
+	if (pclass == AA_CLASS_PTRACE)
+		return AAMED_MAY_READ | AAMED_MAY_WRITE | AAMED_PTRACE_TRACEDBY |
+		       AAMED_PTRACE_READBY;
+	return ~0u;
+}
+
+static void mask_perms(struct aamed_perms *p, uint32_t m)
+{
+	p->allow &= m;
+	p->deny &= m;
+	p->audit &= m;
+	p->quiet &= m;
+	p->kill &= m;
+}
+
+static bool masked_differ(const struct aamed_perms *x,
+			  const struct aamed_perms *y)
+{
+	return x->allow != y->allow || x->deny != y->deny ||
+	       x->audit != y->audit || x->quiet != y->quiet || x->kill != y->kill;
+}
+
+/* Policy and attachment pairs: one entry, masked by class. */
+static bool fill_single(struct pwalk *w, uint32_t sa, uint32_t sb)
+{
+	struct aamed_diff_state *st = &w->st;
+	uint32_t m;
+
+	st->pclass = AAMED_PCLASS_NONE;
+	if (w->kind == AAMED_RULES_POLICY) {
+		st->pclass = witness_class(st->witness, st->len);
+		if (st->pclass == AA_CLASS_FILE)
+			return false;	/* reported by the file walk */
+	}
+	aa_perms_export(entry(w, w->pa, sa, false), &st->a[AAMED_ENTRY_OTHER]);
+	aa_perms_export(entry(w, w->pb, sb, false), &st->b[AAMED_ENTRY_OTHER]);
+	m = class_mask(st->pclass);
+	mask_perms(&st->a[AAMED_ENTRY_OTHER], m);
+	mask_perms(&st->b[AAMED_ENTRY_OTHER], m);
+	st->a[AAMED_ENTRY_OWNER] = st->a[AAMED_ENTRY_OTHER];
+	st->b[AAMED_ENTRY_OWNER] = st->b[AAMED_ENTRY_OTHER];
+	memset(st->xa, 0, sizeof(st->xa));
+	memset(st->xb, 0, sizeof(st->xb));
+	st->owner_distinct = 0;
+	st->xtrans_differ[0] = st->xtrans_differ[1] = 0;
+	return masked_differ(&st->a[AAMED_ENTRY_OTHER], &st->b[AAMED_ENTRY_OTHER]);
+}
+
+static bool pair_report(void *arg, uint32_t sa, uint32_t sb, const uint8_t *wit,
+			size_t len)
+{
+	struct pwalk *w = arg;
+
+	w->st.rules = w->kind;
+	w->st.witness = wit;
+	w->st.len = len;
+	if (w->kind == AAMED_RULES_FILE) {
+		w->st.pclass = AAMED_PCLASS_FILE;
+		file_differ(w, sa, sb);	/* st holds this pair's entries */
+	} else if (!fill_single(w, sa, sb)) {
+		return true;
+	}
+	if (w->fn(&w->st, w->arg))
+		w->stopped = true;
+	return !w->stopped;
+}
+
+static long walk_kind(const struct aa_profile *a, const struct aa_profile *b,
+		      enum aamed_rules_kind kind, size_t max, aamed_diff_fn fn,
+		      void *arg, bool *stopped)
+{
+	long n;
+	struct pwalk w;
+	struct aa_product_ops ops = { pair_differ, pair_report, &w };
+	int start = kind == AAMED_RULES_FILE ? AA_CLASS_FILE : 0;
+
+	memset(&w, 0, sizeof(w));
+	w.pa = to_rules(aamed_profile_rules(from_profile(a), kind));
+	w.pb = to_rules(aamed_profile_rules(from_profile(b), kind));
+	w.kind = kind;
+	w.fn = fn;
+	w.arg = arg;
+	if (w.pa && !w.pa->dfa)
+		w.pa = NULL;
+	if (w.pb && !w.pb->dfa)
+		w.pb = NULL;
+	if (!w.pa && !w.pb && kind != AAMED_RULES_FILE)
+		return 0;
+	n = aa_dfa_product_walk(w.pa ? w.pa->dfa : NULL,
+				w.pa ? w.pa->start[start] : 0,
+				w.pb ? w.pb->dfa : NULL,
+				w.pb ? w.pb->start[start] : 0, &ops, max);
+	*stopped = w.stopped;
+	return n;
+}
+
+long aamed_profile_diff(const aamed_profile *a, const aamed_profile *b,
+			size_t max_states, aamed_diff_fn fn, void *arg)
+{
+	static const enum aamed_rules_kind kinds[] = {
+		AAMED_RULES_FILE, AAMED_RULES_POLICY, AAMED_RULES_ATTACH,
+	};
+	long total = 0, n;
+	bool hit = false, stopped = false;
+	size_t i;
+
+	if (!fn || !max_states)
+		return -EINVAL;
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]) && !stopped; i++) {
+		n = walk_kind(to_profile(a), to_profile(b), kinds[i], max_states,
+			      fn, arg, &stopped);
+		if (n < 0)
+			hit = true;
+		else
+			total += n;
+	}
+	return hit ? -E2BIG : total;
 }

@@ -74,7 +74,7 @@ const struct aa_class_ops aa_signal_class = {
 #define K_SIGRTMAX 64
 
 /* map_signal_num() */
-static int map_signal(int sig)
+int aa_map_signal(int sig)
 {
 	if (sig < 0 || sig > K_SIGRTMAX)
 		return 0;	/* SIGUNKNOWN */
@@ -123,7 +123,7 @@ int aa_may_signal(const struct aa_label *sender, const struct aa_label *target,
 	uint32_t i;
 
 	aa_audit_data_init(&ad, fn, arg, AAMED_CLASS_SIGNAL, "signal");
-	ad.sig.signal = map_signal(sig);
+	ad.sig.signal = aa_map_signal(sig);
 	ad.sig.unmapped = sig;
 	if ((sides & AAMED_SIDE_SUBJECT) && !aa_label_unconfined(sender))
 		for (i = 0; i < sender->size; i++) {

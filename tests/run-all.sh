@@ -41,6 +41,7 @@ suite() {
 }
 
 suite unit sh -c "make --no-print-directory $B/tests/unit >/dev/null && sh tests/unit/run.sh $B/tests/unit $B/aamed"
+suite api sh tests/api/run.sh $B
 suite golden sh tests/golden/run.sh $B/aamed
 suite golden-net sh tests/golden-net/run.sh $B/aamed
 suite golden-ipc sh tests/golden-ipc/run.sh $B/aamed

@@ -7,8 +7,6 @@
  * (tools/authors/tl_source.c: each rule compiled on its own). Without it, the
  * "rules" are what the blob keeps of them: the file DFA's permission
  * states and the capabilities each profile grants.
- *
- * Links the static library and reads src/internal.h through tl.h.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +14,10 @@
 #include "tl.h"
 
 struct pcov {
-	const struct aa_profile *p;
+	const aamed_profile *p;
+	struct aamed_profile_info info;
+	const aamed_rules *file;	/* NULL: no file rules */
+	uint32_t nstates;
 	uint8_t *state_hit;	/* file DFA states */
 	uint64_t caps_hit;
 	long requests;
@@ -29,7 +30,7 @@ struct cov {
 	size_t npc;
 };
 
-static struct pcov *pcov_of(struct cov *c, const struct aa_profile *p)
+static struct pcov *pcov_of(struct cov *c, const aamed_profile *p)
 {
 	size_t i;
 
@@ -46,51 +47,60 @@ static void use_rule(struct tl_rule *r, uint32_t bits, void *arg)
 	r->uses++;
 }
 
+static uint32_t request_of(const struct query *q)
+{
+	return q->class == Q_FILE || q->class == Q_EXEC ? q->file.request :
+	       q->class == Q_CAP ? 1 :
+	       q->class == Q_SIGNAL ? AAMED_MAY_WRITE :
+	       q->class == Q_PTRACE ? q->ipc.request :
+	       aamed_net_op_request((enum aamed_net_op)q->net.op);
+}
+
+/* The permission state a file request ends in, or the capability. */
+static void mark_use(struct pcov *pc, const struct query *q)
+{
+	if ((q->class == Q_FILE || q->class == Q_EXEC) && pc->file) {
+		const char *path = q->file.path;
+		uint32_t s = aamed_rules_match(pc->file,
+					       aamed_rules_start(pc->file,
+								 AAMED_PCLASS_FILE),
+					       path, strlen(path));
+
+		if (s < pc->nstates)
+			pc->state_hit[s] = 1;
+	} else if (q->class == Q_CAP) {
+		pc->caps_hit |= 1ull << q->ipc.cap;
+	}
+}
+
 static void hook(void *arg, const struct query *q, const aamed_label *label)
 {
 	struct cov *c = arg;
-	const struct aa_label *l = to_label(label);
-	uint32_t i;
+	size_t i, n = aamed_label_profile_count(label);
 
-	for (i = 0; i < l->size; i++) {
-		const struct aa_profile *p = l->vec[i];
-		struct pcov *pc = pcov_of(c, p);
+	for (i = 0; i < n; i++) {
+		struct pcov *pc = pcov_of(c, aamed_label_profile(label, i));
 
-		if (!pc || profile_unconfined(p))
+		if (!pc || pc->info.mode == AAMED_PROFILE_UNCONFINED)
 			continue;
 		pc->requests++;
-		if (c->src) {
-			uint32_t req = q->class == Q_FILE || q->class == Q_EXEC ?
-					       q->file.request :
-				       q->class == Q_CAP ? 1 :
-				       q->class == Q_SIGNAL ? AAMED_MAY_WRITE :
-				       q->class == Q_PTRACE ? q->ipc.request :
-				       aamed_net_op_request((enum aamed_net_op)q->net.op);
-
-			tl_source_match(c->src, p->hname, q, req, use_rule, NULL);
-			continue;
-		}
-		if ((q->class == Q_FILE || q->class == Q_EXEC) && p->file) {
-			struct aa_perms perms;
-			uint32_t s = aa_str_perms(p->file, p->file->start[AA_CLASS_FILE],
-						  q->file.path,
-						  q->file.fsuid == q->file.ouid, &perms);
-
-			if (s < p->file->dfa->nstates)
-				pc->state_hit[s] = 1;
-		} else if (q->class == Q_CAP) {
-			pc->caps_hit |= 1ull << q->ipc.cap;
-		}
+		if (c->src)
+			tl_source_match(c->src, pc->info.name, q, request_of(q),
+					use_rule, NULL);
+		else
+			mark_use(pc, q);
 	}
 }
 
 /* File DFA states that grant something beyond the implicit getattr. */
-static bool granting(const struct aa_profile *p, uint32_t s)
+static bool granting(const struct pcov *pc, uint32_t s)
 {
-	const struct aa_perms *o = aa_lookup_fperms(p->file, s, true);
-	const struct aa_perms *x = aa_lookup_fperms(p->file, s, false);
+	struct aamed_perms o, x;
 
-	return ((o->allow | x->allow) & ~AAMED_MAY_GETATTR) != 0;
+	if (aamed_rules_perms(pc->file, s, 1, &o) ||
+	    aamed_rules_perms(pc->file, s, 0, &x))
+		return false;
+	return ((o.allow | x.allow) & ~AAMED_MAY_GETATTR) != 0;
 }
 
 static void usage(FILE *f)
@@ -103,38 +113,177 @@ static void usage(FILE *f)
 	      f);
 }
 
+/* With --source: the source rules of one profile and their uses. */
+static bool report_rules(const struct pcov *pc, const struct tl_source *src,
+			 bool json, bool *first)
+{
+	const char *name = pc->info.name;
+	long used = 0, total = 0;
+	bool rf = true;
+	size_t r;
+
+	for (r = 0; r < src->nrules; r++)
+		if (!strcmp(src->rules[r].profile, name)) {
+			total++;
+			used += src->rules[r].uses > 0;
+		}
+	if (!total)
+		return true;
+	if (json) {
+		if (!*first)
+			fputc(',', stdout);
+		*first = false;
+		printf("{\"profile\":");
+		json_str(stdout, name);
+		printf(",\"requests\":%ld,\"rules\":%ld,\"used\":%ld,\"rule_list\":[",
+		       pc->requests, total, used);
+	} else {
+		printf("profile %s: %ld requests, %ld of %ld rules used\n", name,
+		       pc->requests, used, total);
+	}
+	for (r = 0; r < src->nrules; r++) {
+		const struct tl_rule *ru = &src->rules[r];
+
+		if (strcmp(ru->profile, name))
+			continue;
+		if (json) {
+			bool f = true;
+
+			if (!rf)
+				fputc(',', stdout);
+			rf = false;
+			fputc('{', stdout);
+			json_key(stdout, &f, "file");
+			json_str(stdout, ru->file);
+			json_key(stdout, &f, "line");
+			printf("%d", ru->line);
+			json_key(stdout, &f, "rule");
+			json_str(stdout, ru->text);
+			json_key(stdout, &f, "uses");
+			printf("%d", ru->uses);
+			fputc('}', stdout);
+		} else {
+			printf("  %6d  %s:%d: %s\n", ru->uses, ru->file, ru->line,
+			       ru->text);
+		}
+	}
+	if (json)
+		fputs("]}", stdout);
+	return used == total;
+}
+
+/* Without --source: permission states and capabilities of one profile. */
+static bool report_states(const struct pcov *pc, bool json, bool *first)
+{
+	uint64_t caps = pc->info.caps_allow;
+	long used = 0, total = 0;
+	uint32_t s;
+
+	if (pc->info.mode == AAMED_PROFILE_UNCONFINED)
+		return true;
+	for (s = 1; pc->file && s < pc->nstates; s++)
+		if (granting(pc, s)) {
+			total++;
+			used += pc->state_hit[s];
+		}
+	for (s = 0; s < 64; s++)
+		if (caps & (1ull << s)) {
+			total++;
+			used += (pc->caps_hit >> s) & 1;
+		}
+	if (json) {
+		if (!*first)
+			fputc(',', stdout);
+		*first = false;
+		printf("{\"profile\":");
+		json_str(stdout, pc->info.name);
+		printf(",\"requests\":%ld,\"rules\":%ld,\"used\":%ld,\"rule_list\":null}",
+		       pc->requests, total, used);
+		return used == total;
+	}
+	printf("profile %s: %ld requests, %ld of %ld permission states and capabilities used\n",
+	       pc->info.name, pc->requests, used, total);
+	for (s = 0; s < 64; s++)
+		if ((caps & (1ull << s)) && !((pc->caps_hit >> s) & 1)) {
+			const char *n = aamed_cap_name((int)s);
+
+			printf("  unused capability %s\n", n ? n : "?");
+		}
+	return used == total;
+}
+
+/* One entry per profile of the policy, with its file state marks. */
+static int cov_init(struct cov *c)
+{
+	size_t j;
+
+	c->npc = aamed_policy_profile_count(c->policy);
+	c->pc = calloc(c->npc ? c->npc : 1, sizeof(*c->pc));
+	if (!c->pc)
+		return -1;
+	for (j = 0; j < c->npc; j++) {
+		struct pcov *pc = &c->pc[j];
+
+		pc->p = aamed_policy_profile(c->policy, j);
+		pc->info.size = sizeof(pc->info);
+		if (aamed_profile_info(pc->p, &pc->info))
+			return -1;
+		pc->file = aamed_profile_rules(pc->p, AAMED_RULES_FILE);
+		pc->nstates = aamed_rules_state_count(pc->file);
+		if (pc->file && !(pc->state_hit = calloc(pc->nstates ? pc->nstates : 1, 1)))
+			return -1;
+	}
+	return 0;
+}
+
+static void cov_free(struct cov *c)
+{
+	size_t j;
+
+	for (j = 0; c->pc && j < c->npc; j++)
+		free(c->pc[j].state_hit);
+	free(c->pc);
+}
+
+struct cargs {
+	const char *logs[256];
+	int nl;
+};
+
+static int on_arg(int opt, const char *arg, void *ctx)
+{
+	struct cargs *a = ctx;
+
+	if (opt != 1) {
+		fprintf(stderr, "aamed coverage: unknown option %s\n", arg);
+		return -1;
+	}
+	if (a->nl < 256)
+		a->logs[a->nl++] = arg;
+	return 0;
+}
+
 int cmd_coverage(int argc, char **argv)
 {
-	const char *logs[256];
 	struct tl_opts o = { .allowed = TL_OPT_POLICY | TL_OPT_SOURCE |
 					TL_OPT_FEATURES | TL_OPT_KERNEL |
 					TL_OPT_JSON };
-	int nl = 0, i, rc = 0, t;
+	struct cargs ca = { .nl = 0 };
+	int rc = 0, i, t;
 	bool first = true;
 	struct cov c = { 0 };
 	struct tl_source src;
 	long records = 0, rebuilt = 0, errors;
 	size_t j;
 
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-
-		t = tl_opt(&o, "coverage", argc, argv, &i);
-		if (t < 0)
-			return EXIT_USAGE;
-		if (t > 0)
-			continue;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			usage(stdout);
-			return EXIT_ALLOWED;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "aamed coverage: unknown option %s\n", a);
-			return EXIT_USAGE;
-		} else if (nl < 256) {
-			logs[nl++] = a;
-		}
+	t = tl_getopt(&o, "coverage", argc, argv, NULL, on_arg, &ca);
+	if (t > 0) {
+		usage(stdout);
+		return EXIT_ALLOWED;
 	}
-	if (!o.np || !nl) {
+	if (t < 0)
+		return EXIT_USAGE;
+	if (!o.np || !ca.nl) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
@@ -152,16 +301,16 @@ int cmd_coverage(int argc, char **argv)
 			aamed_policy_load_path(src.policy, o.policies[i], &err);
 		c.src = &src;
 	}
-	c.npc = c.policy->nprofiles;
-	c.pc = calloc(c.npc ? c.npc : 1, sizeof(*c.pc));
-	for (j = 0; j < c.npc; j++) {
-		const struct aa_profile *p = c.policy->profiles[j];
-
-		c.pc[j].p = p;
-		if (p->file)
-			c.pc[j].state_hit = calloc(p->file->dfa->nstates, 1);
+	if (cov_init(&c)) {
+		fputs("aamed coverage: out of memory\n", stderr);
+		cov_free(&c);
+		if (o.source)
+			tl_source_free(&src);
+		aamed_policy_free(c.policy);
+		return EXIT_USAGE;
 	}
-	errors = tl_replay_each(c.policy, logs, nl, hook, &c, &records, &rebuilt);
+	errors = tl_replay_each(c.policy, ca.logs, ca.nl, hook, &c, &records,
+				&rebuilt);
 	if (o.json) {
 		printf("{\"version\":%d,\"command\":\"coverage\",\"records\":%ld,\"rebuilt\":%ld,\"input_errors\":%ld,\"source\":",
 		       TL_JSON_VERSION, records, rebuilt, errors);
@@ -172,104 +321,15 @@ int cmd_coverage(int argc, char **argv)
 		       rebuilt, errors);
 	}
 	for (j = 0; j < c.npc; j++) {
-		struct pcov *pc = &c.pc[j];
-		const struct aa_profile *p = pc->p;
-		long used = 0, total = 0;
-		size_t r;
-		uint32_t s;
+		bool all = o.source ? report_rules(&c.pc[j], &src, o.json, &first)
+				    : report_states(&c.pc[j], o.json, &first);
 
-		if (o.source) {
-			bool rf = true;
-
-			for (r = 0; r < src.nrules; r++)
-				if (!strcmp(src.rules[r].profile, p->hname)) {
-					total++;
-					used += src.rules[r].uses > 0;
-				}
-			if (!total)
-				continue;
-			if (used < total)
-				rc = 1;
-			if (o.json) {
-				if (!first)
-					fputc(',', stdout);
-				first = false;
-				printf("{\"profile\":");
-				json_str(stdout, p->hname);
-				printf(",\"requests\":%ld,\"rules\":%ld,\"used\":%ld,\"rule_list\":[",
-				       pc->requests, total, used);
-			} else {
-				printf("profile %s: %ld requests, %ld of %ld rules used\n",
-				       p->hname, pc->requests, used, total);
-			}
-			for (r = 0; r < src.nrules; r++) {
-				struct tl_rule *ru = &src.rules[r];
-
-				if (strcmp(ru->profile, p->hname))
-					continue;
-				if (o.json) {
-					bool f = true;
-
-					if (!rf)
-						fputc(',', stdout);
-					rf = false;
-					fputc('{', stdout);
-					json_key(stdout, &f, "file");
-					json_str(stdout, ru->file);
-					json_key(stdout, &f, "line");
-					printf("%d", ru->line);
-					json_key(stdout, &f, "rule");
-					json_str(stdout, ru->text);
-					json_key(stdout, &f, "uses");
-					printf("%d", ru->uses);
-					fputc('}', stdout);
-				} else {
-					printf("  %6d  %s:%d: %s\n", ru->uses, ru->file,
-					       ru->line, ru->text);
-				}
-			}
-			if (o.json)
-				fputs("]}", stdout);
-			continue;
-		}
-		if (profile_unconfined(p))
-			continue;
-		if (p->file)
-			for (s = 1; s < p->file->dfa->nstates; s++)
-				if (granting(p, s)) {
-					total++;
-					used += pc->state_hit[s];
-				}
-		for (s = 0; s < 64; s++)
-			if (p->caps_allow & (1ull << s)) {
-				total++;
-				used += (pc->caps_hit >> s) & 1;
-			}
-		if (used < total)
+		if (!all)
 			rc = 1;
-		if (o.json) {
-			if (!first)
-				fputc(',', stdout);
-			first = false;
-			printf("{\"profile\":");
-			json_str(stdout, p->hname);
-			printf(",\"requests\":%ld,\"rules\":%ld,\"used\":%ld,\"rule_list\":null}",
-			       pc->requests, total, used);
-		} else {
-			printf("profile %s: %ld requests, %ld of %ld permission states and capabilities used\n",
-			       p->hname, pc->requests, used, total);
-			for (s = 0; s < 64; s++)
-				if ((p->caps_allow & (1ull << s)) &&
-				    !((pc->caps_hit >> s) & 1))
-					printf("  unused capability %s\n",
-					       s < AA_CAP_MAX ? aa_cap_names[s] : "?");
-		}
 	}
 	if (o.json)
 		fputs("]}\n", stdout);
-	for (j = 0; j < c.npc; j++)
-		free(c.pc[j].state_hit);
-	free(c.pc);
+	cov_free(&c);
 	if (o.source)
 		tl_source_free(&src);
 	aamed_policy_free(c.policy);

@@ -9,8 +9,8 @@
  * flags, capabilities, attachments and exec transitions are compared
  * as well.
  *
- * Links the static library and reads src/internal.h (DFAs, permission
- * tables, profile fields) through tl.h.
+ * The walks and the state-level comparison are the library's
+ * (aamed_profile_diff); this file groups what they report and prints it.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
 #include "tl.h"
 
 #define MAX_WIT 3
@@ -40,13 +39,6 @@ struct pdiff {
 	struct group *g;
 	size_t ng;
 	bool truncated;
-};
-
-struct walkctx {
-	const struct aa_profile *a, *b;
-	const struct aa_policydb *pa, *pb;
-	bool file;		/* the file DFA (owner/other entries) */
-	struct pdiff *d;
 };
 
 static void note(struct pdiff *d, const char *fmt, ...)
@@ -91,78 +83,31 @@ static void add_group(struct pdiff *d, const char *cls, const char *what,
 }
 
 /* ------------------------------------------------------------------ */
-static const struct aa_perms zero_perms;
-/* no file rules: the null DFA, which grants getattr (compat mapping) */
-static const struct aa_perms null_fperms = { .allow = AAMED_MAY_GETATTR };
+/* What one profile pair's walks report, grouped by class and change. */
+struct dctx {
+	struct pdiff *d;
+	bool attach_seen;	/* the attachment matches other paths */
+	char attach_wit[512];
+};
 
-static const struct aa_perms *fperms(const struct aa_policydb *p, uint32_t s,
-				     bool owner)
+/* An exec transition in the words diff prints ("ix -> name"). */
+static void xtarget(const struct aamed_xtrans *x, char *buf, size_t len)
 {
-	if (!p)
-		return &null_fperms;
-	return aa_lookup_fperms(p, s, owner);
-}
+	const char *m = "";
 
-static const struct aa_perms *pperms(const struct aa_policydb *p, uint32_t s)
-{
-	if (!p)
-		return &zero_perms;
-	return aa_lookup_perms(p, s);
-}
-
-/* An exec transition, independent of table indices. */
-static void xtarget(const struct aa_policydb *p, uint32_t x, char *buf,
-		    size_t len)
-{
-	static const char *const mode[] = { "", "ix", "px", "cx", "ux" };
-	int m = 0;
-	const char *name = "";
-
-	if (x & AA_X_INHERIT)
-		m = 1;
-	else if (x & AA_X_UNCONFINED)
-		m = 4;
-	else if (x & AA_X_CHILD)
-		m = 3;
-	else if (x & AA_X_TYPE_MASK)
-		m = 2;
-	if ((x & AA_X_TYPE_MASK) == AA_X_TABLE && p &&
-	    (x & AA_X_INDEX_MASK) < p->xsize && p->xtable[x & AA_X_INDEX_MASK])
-		name = p->xtable[x & AA_X_INDEX_MASK];
-	snprintf(buf, len, "%s%s%s%s", mode[m], x & AA_X_UNSAFE ? "(unsafe)" : "",
-		 *name ? " -> " : "", name);
-}
-
-static bool same_perms(const struct aa_perms *x, const struct aa_perms *y)
-{
-	return x->allow == y->allow && x->deny == y->deny &&
-	       x->audit == y->audit && x->quiet == y->quiet && x->kill == y->kill;
-}
-
-static bool differ(void *arg, uint32_t sa, uint32_t sb)
-{
-	struct walkctx *c = arg;
-
-	if (c->file) {
-		int o;
-
-		for (o = 0; o < 2; o++) {
-			const struct aa_perms *x = fperms(c->pa, sa, o == 0);
-			const struct aa_perms *y = fperms(c->pb, sb, o == 0);
-			char tx[600], ty[600];
-
-			if (!same_perms(x, y))
-				return true;
-			if ((x->allow | y->allow) & AAMED_MAY_EXEC) {
-				xtarget(c->pa, x->xindex, tx, sizeof(tx));
-				xtarget(c->pb, y->xindex, ty, sizeof(ty));
-				if (strcmp(tx, ty))
-					return true;
-			}
-		}
-		return false;
-	}
-	return !same_perms(pperms(c->pa, sa), pperms(c->pb, sb));
+	if (x->fallback == AAMED_XT_INHERIT || x->mode == AAMED_XT_INHERIT)
+		m = "ix";
+	else if (x->fallback == AAMED_XT_UNCONFINED ||
+		 x->mode == AAMED_XT_UNCONFINED)
+		m = "ux";
+	else if (x->mode == AAMED_XT_CHILD)
+		m = "cx";
+	else if (x->mode == AAMED_XT_PROFILE || x->mode == AAMED_XT_STACK)
+		m = "px";
+	snprintf(buf, len, "%s%s%s%s%s", m, x->unsafe ? "(unsafe)" : "",
+		 x->target ? " -> " : "",
+		 x->target && x->mode == AAMED_XT_STACK ? "&" : "",
+		 x->target ? x->target : "");
 }
 
 static void put_bytes(char *out, size_t len, const uint8_t *w, size_t n)
@@ -181,86 +126,88 @@ static void put_bytes(char *out, size_t len, const uint8_t *w, size_t n)
 static const char *class_label(int c)
 {
 	switch (c) {
-	case AA_CLASS_FILE:
+	case AAMED_PCLASS_FILE:
 		return "file";
-	case AA_CLASS_NET:
+	case AAMED_PCLASS_NET:
 		return "network";
-	case AA_CLASS_NETV9:
+	case AAMED_PCLASS_NETV9:
 		return "unix";
-	case AA_CLASS_SIGNAL:
+	case AAMED_PCLASS_SIGNAL:
 		return "signal";
-	case AA_CLASS_PTRACE:
+	case AAMED_PCLASS_PTRACE:
 		return "ptrace";
-	case AA_CLASS_MOUNT:
+	case AAMED_PCLASS_MOUNT:
 		return "mount";
-	case AA_CLASS_DBUS:
+	case AAMED_PCLASS_DBUS:
 		return "dbus";
-	case AA_CLASS_LABEL:
+	case AAMED_PCLASS_LABEL:
 		return "label";
 	default:
 		return NULL;
 	}
 }
 
-/* The witness in the words of its class. */
-static void witness(const uint8_t *w, size_t n, bool file, char *out,
-		    size_t len, int *cls)
+/* A file witness: the path, and a link's target after its NUL. */
+static void file_witness(const uint8_t *w, size_t n, char *out, size_t len)
 {
-	if (file) {
-		const uint8_t *z = memchr(w, 0, n);
+	const uint8_t *z = memchr(w, 0, n);
+	char a[256], b[256];
 
-		*cls = AA_CLASS_FILE;
-		if (!z) {
-			put_bytes(out, len, w, n);
-		} else {
-			char a[256], b[256];
-
-			put_bytes(a, sizeof(a), w, (size_t)(z - w));
-			put_bytes(b, sizeof(b), z + 1, n - (size_t)(z - w) - 1);
-			if (snprintf(out, len, "%s (link to %s)", a, b) >= (int)len)
-				out[len - 1] = 0;
-		}
+	if (!z) {
+		put_bytes(out, len, w, n);
 		return;
 	}
-	*cls = n ? w[0] : 0;
-	if (*cls == AA_CLASS_NET && n >= 3) {
-		unsigned fam = (unsigned)w[1] << 8 | w[2];
-		char t[64] = "";
+	put_bytes(a, sizeof(a), w, (size_t)(z - w));
+	put_bytes(b, sizeof(b), z + 1, n - (size_t)(z - w) - 1);
+	if (snprintf(out, len, "%s (link to %s)", a, b) >= (int)len)
+		out[len - 1] = 0;
+}
 
-		if (n >= 5) {
-			unsigned ty = (unsigned)w[3] << 8 | w[4];
+static void net_witness(const uint8_t *w, size_t n, char *out, size_t len)
+{
+	unsigned fam = (unsigned)w[1] << 8 | w[2];
+	const char *fn = aamed_family_name((int)fam);
+	char t[64] = "";
 
-			snprintf(t, sizeof(t), " %s",
-				 ty < AA_SOCK_MAX && aa_sock_type_names[ty] ?
-					 aa_sock_type_names[ty] : "?");
-		}
-		snprintf(out, len, "%s%s%s", fam < AA_AF_MAX && aa_family_names[fam] ?
-			 aa_family_names[fam] : "?", t, n > 5 ? " (protocol)" : "");
-		return;
+	if (n >= 5) {
+		const char *tn = aamed_sock_type_name((int)w[3] << 8 | w[4]);
+
+		snprintf(t, sizeof(t), " %s", tn ? tn : "?");
 	}
-	if (*cls == AA_CLASS_SIGNAL && n >= 2) {
+	snprintf(out, len, "%s%s%s", fn ? fn : "?", t, n > 5 ? " (protocol)" : "");
+}
+
+static void signal_witness(const uint8_t *w, size_t n, char *out, size_t len)
+{
+	const char *s = aamed_signal_name(w[1]);
+	char peer[400], sb[32];
+
+	if (w[1] >= AAMED_SIGRT_BASE)
+		snprintf(sb, sizeof(sb), "rtmin+%d", w[1] - AAMED_SIGRT_BASE);
+	else
+		snprintf(sb, sizeof(sb), "%s", s ? s : "rtmin+");
+	put_bytes(peer, sizeof(peer), w + 2, n - 2);
+	snprintf(out, len, "signal=%s peer=%s", sb, peer);
+}
+
+/* A policy witness in the words of its class (its first byte). */
+static void policy_witness(const uint8_t *w, size_t n, char *out, size_t len)
+{
+	int cls = n ? w[0] : 0;
+
+	if (cls == AAMED_PCLASS_NET && n >= 3) {
+		net_witness(w, n, out, len);
+	} else if (cls == AAMED_PCLASS_SIGNAL && n >= 2) {
+		signal_witness(w, n, out, len);
+	} else if (cls == AAMED_PCLASS_LABEL && n >= 2 &&
+		   w[1] == AAMED_PCLASS_PTRACE) {
 		char peer[400];
-		const char *s = w[1] <= AA_MAXMAPPED_SIG && aa_sig_names[w[1]] ?
-					aa_sig_names[w[1]] : "rtmin+";
-		char sb[32];
 
-		if (w[1] >= AA_SIGRT_BASE)
-			snprintf(sb, sizeof(sb), "rtmin+%d", w[1] - AA_SIGRT_BASE);
-		else
-			snprintf(sb, sizeof(sb), "%s", s);
-		put_bytes(peer, sizeof(peer), w + 2, n - 2);
-		snprintf(out, len, "signal=%s peer=%s", sb, peer);
-		return;
-	}
-	if (*cls == AA_CLASS_LABEL && n >= 2 && w[1] == AA_CLASS_PTRACE) {
-		char peer[400];
-
-		*cls = AA_CLASS_PTRACE;
 		put_bytes(peer, sizeof(peer), w + 2, n - 2);
 		snprintf(out, len, "peer=%s", peer);
-		return;
+	} else {
+		put_bytes(out, len, n ? w + 1 : w, n ? n - 1 : 0);
 	}
-	put_bytes(out, len, n ? w + 1 : w, n ? n - 1 : 0);
 }
 
 static void mask_word(enum aamed_class c, uint32_t m, char *buf, size_t len)
@@ -277,14 +224,14 @@ static void mask_word(enum aamed_class c, uint32_t m, char *buf, size_t len)
 static enum aamed_class aclass_of(int c)
 {
 	switch (c) {
-	case AA_CLASS_FILE:
+	case AAMED_PCLASS_FILE:
 		return AAMED_CLASS_FILE;
-	case AA_CLASS_NET:
-	case AA_CLASS_NETV9:
+	case AAMED_PCLASS_NET:
+	case AAMED_PCLASS_NETV9:
 		return AAMED_CLASS_NET;
-	case AA_CLASS_SIGNAL:
+	case AAMED_PCLASS_SIGNAL:
 		return AAMED_CLASS_SIGNAL;
-	case AA_CLASS_PTRACE:
+	case AAMED_PCLASS_PTRACE:
 		return AAMED_CLASS_PTRACE;
 	default:
 		return AAMED_CLASS_NONE;
@@ -292,18 +239,18 @@ static enum aamed_class aclass_of(int c)
 }
 
 static void perm_groups(struct pdiff *d, const char *cls, enum aamed_class ac,
-			const char *who, const struct aa_perms *x,
-			const struct aa_perms *y, const char *wit)
+			const char *who, const struct aamed_perms *x,
+			const struct aamed_perms *y, const char *wit)
 {
 	static const struct {
 		size_t off;
 		const char *name;
 	} f[] = {
-		{ offsetof(struct aa_perms, allow), "" },
-		{ offsetof(struct aa_perms, deny), "deny " },
-		{ offsetof(struct aa_perms, audit), "audit " },
-		{ offsetof(struct aa_perms, quiet), "quiet " },
-		{ offsetof(struct aa_perms, kill), "kill " },
+		{ offsetof(struct aamed_perms, allow), "" },
+		{ offsetof(struct aamed_perms, deny), "deny " },
+		{ offsetof(struct aamed_perms, audit), "audit " },
+		{ offsetof(struct aamed_perms, quiet), "quiet " },
+		{ offsetof(struct aamed_perms, kill), "kill " },
 	};
 	size_t i;
 
@@ -325,66 +272,58 @@ static void perm_groups(struct pdiff *d, const char *cls, enum aamed_class ac,
 	}
 }
 
-static bool report(void *arg, uint32_t sa, uint32_t sb, const uint8_t *w,
-		   size_t n)
+static void file_groups(struct pdiff *d, const struct aamed_diff_state *st,
+			const char *wit)
 {
-	struct walkctx *c = arg;
-	char wit[512];
-	int cls;
-	const char *cl;
-	char clsbuf[32];
+	int o;
 
-	witness(w, n, c->file, wit, sizeof(wit), &cls);
-	if (!c->file && cls == AA_CLASS_FILE)
-		return true;	/* the file DFA is walked on its own */
-	cl = class_label(cls);
+	for (o = AAMED_ENTRY_OWNER; o <= AAMED_ENTRY_OTHER; o++) {
+		const char *who = o == AAMED_ENTRY_OWNER ? "owner " : "";
+		char tx[600], ty[600], what[160];
+
+		/* an owner entry equal to the other one is no owner rule */
+		if (o == AAMED_ENTRY_OWNER && !st->owner_distinct)
+			continue;
+		perm_groups(d, "file", AAMED_CLASS_FILE, who, &st->a[o], &st->b[o],
+			    wit);
+		if (!(st->a[o].allow & st->b[o].allow & AAMED_MAY_EXEC) ||
+		    !st->xtrans_differ[o])
+			continue;
+		xtarget(&st->xa[o], tx, sizeof(tx));
+		xtarget(&st->xb[o], ty, sizeof(ty));
+		snprintf(what, sizeof(what), "%stransition %.60s => %.60s", who, tx,
+			 ty);
+		add_group(d, "file", what, wit);
+	}
+}
+
+static int on_state(const struct aamed_diff_state *st, void *arg)
+{
+	struct dctx *c = arg;
+	char wit[512], clsbuf[32];
+	const char *cl;
+
+	if (st->rules == AAMED_RULES_ATTACH) {
+		/* one example says it; the attachment walk is the last */
+		put_bytes(c->attach_wit, sizeof(c->attach_wit), st->witness,
+			  st->len);
+		c->attach_seen = true;
+		return 1;
+	}
+	if (st->rules == AAMED_RULES_FILE) {
+		file_witness(st->witness, st->len, wit, sizeof(wit));
+		file_groups(c->d, st, wit);
+		return 0;
+	}
+	policy_witness(st->witness, st->len, wit, sizeof(wit));
+	cl = class_label(st->pclass);
 	if (!cl) {
-		snprintf(clsbuf, sizeof(clsbuf), "class %d", cls);
+		snprintf(clsbuf, sizeof(clsbuf), "class %d", st->pclass);
 		cl = clsbuf;
 	}
-	if (c->file) {
-		int o;
-
-		for (o = 0; o < 2; o++) {
-			const struct aa_perms *x = fperms(c->pa, sa, o == 0);
-			const struct aa_perms *y = fperms(c->pb, sb, o == 0);
-			char tx[600], ty[600];
-
-			/* an owner entry equal to the other one is no owner rule */
-			if (o == 0 && same_perms(x, fperms(c->pa, sa, false)) &&
-			    same_perms(y, fperms(c->pb, sb, false)))
-				continue;
-			perm_groups(c->d, cl, AAMED_CLASS_FILE, o == 0 ? "owner " : "",
-				    x, y, wit);
-			if ((x->allow & y->allow) & AAMED_MAY_EXEC) {
-				xtarget(c->pa, x->xindex, tx, sizeof(tx));
-				xtarget(c->pb, y->xindex, ty, sizeof(ty));
-				if (strcmp(tx, ty)) {
-					char what[160];
-
-					snprintf(what, sizeof(what), "%stransition %.60s => %.60s",
-						 o == 0 ? "owner " : "", tx, ty);
-					add_group(c->d, cl, what, wit);
-				}
-			}
-		}
-		return true;
-	}
-	{
-		/* only the bits the class decides with; label matching keeps
-		 * bookkeeping bits in the states of partial peer names */
-		uint32_t m = cls == AA_CLASS_SIGNAL ? (AAMED_MAY_READ | AAMED_MAY_WRITE)
-			   : cls == AA_CLASS_PTRACE ? (AAMED_MAY_READ | AAMED_MAY_WRITE |
-						   AAMED_PTRACE_TRACEDBY |
-						   AAMED_PTRACE_READBY)
-			   : ~0u;
-		struct aa_perms x = *pperms(c->pa, sa), y = *pperms(c->pb, sb);
-
-		x.allow &= m; x.deny &= m; x.audit &= m; x.quiet &= m; x.kill &= m;
-		y.allow &= m; y.deny &= m; y.audit &= m; y.quiet &= m; y.kill &= m;
-		perm_groups(c->d, cl, aclass_of(cls), "", &x, &y, wit);
-	}
-	return true;
+	perm_groups(c->d, cl, aclass_of(st->pclass), "", &st->a[AAMED_ENTRY_OTHER],
+		    &st->b[AAMED_ENTRY_OTHER], wit);
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -394,8 +333,10 @@ static void caps_diff(struct pdiff *d, const char *what, uint64_t x, uint64_t y)
 
 	for (i = 0; i < 64; i++) {
 		uint64_t bit = 1ull << i;
-		const char *n = i < AA_CAP_MAX && aa_cap_names[i] ? aa_cap_names[i] : "?";
+		const char *n = aamed_cap_name(i);
 
+		if (!n)
+			n = "?";
 		if ((y & bit) && !(x & bit))
 			add_group(d, "capability", what[0] ? what : "+", n);
 		if ((x & bit) && !(y & bit)) {
@@ -414,11 +355,33 @@ static bool str_eq(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
-static void profile_diff(const struct aa_profile *a, const struct aa_profile *b,
-			 struct pdiff *d)
+static void xattr_notes(struct pdiff *d, const aamed_profile *pa,
+			const aamed_profile *pb,
+			const struct aamed_profile_info *a,
+			const struct aamed_profile_info *b)
 {
-	struct walkctx c = { a, b, NULL, NULL, false, d };
-	struct aa_product_ops ops = { differ, report, &c };
+	uint32_t i;
+
+	if (a->xattr_count != b->xattr_count) {
+		note(d, "xattr conditions %u => %u", a->xattr_count, b->xattr_count);
+		return;
+	}
+	for (i = 0; i < a->xattr_count; i++) {
+		const char *x = aamed_profile_xattr(pa, i);
+		const char *y = aamed_profile_xattr(pb, i);
+
+		if (!str_eq(x, y))
+			note(d, "xattr condition %s => %s", x ? x : "(null)",
+			     y ? y : "(null)");
+	}
+}
+
+/* What the profile says besides its rule sets, as notes. */
+static void scalar_notes(struct pdiff *d, const aamed_profile *pa,
+			 const aamed_profile *pb,
+			 const struct aamed_profile_info *a,
+			 const struct aamed_profile_info *b)
+{
 	uint32_t i;
 
 	if (a->mode != b->mode)
@@ -426,8 +389,8 @@ static void profile_diff(const struct aa_profile *a, const struct aa_profile *b,
 	if (a->audit != b->audit)
 		note(d, "audit mode %s => %s", tl_audit_mode_name(a->audit),
 		     tl_audit_mode_name(b->audit));
-	if (a->flags != b->flags)
-		note(d, "flags 0x%x => 0x%x", a->flags, b->flags);
+	if (a->hat != b->hat)
+		note(d, "flags 0x%x => 0x%x", (unsigned)a->hat, (unsigned)b->hat);
 	if (a->path_flags != b->path_flags)
 		note(d, "path flags 0x%x => 0x%x", a->path_flags, b->path_flags);
 	if (!str_eq(a->attach, b->attach))
@@ -435,67 +398,40 @@ static void profile_diff(const struct aa_profile *a, const struct aa_profile *b,
 		     b->attach ? b->attach : "");
 	if (!str_eq(a->disconnected, b->disconnected))
 		note(d, "attach_disconnected path changed");
-	if (a->xattr_count != b->xattr_count)
-		note(d, "xattr conditions %u => %u", a->xattr_count, b->xattr_count);
-	else
-		for (i = 0; i < a->xattr_count; i++)
-			if (!str_eq(a->xattrs[i], b->xattrs[i]))
-				note(d, "xattr condition %s => %s", a->xattrs[i],
-				     b->xattrs[i]);
+	xattr_notes(d, pa, pb, a, b);
 	if (a->rlimit_mask != b->rlimit_mask ||
 	    memcmp(a->rlimits, b->rlimits, sizeof(a->rlimits)))
 		note(d, "rlimits changed");
-	if (a->mediates != b->mediates) {
-		for (i = 0; i < 64; i++) {
-			uint64_t bit = 1ull << i;
-			const char *cl = class_label((int)i);
+	for (i = 0; i < 64 && a->mediates != b->mediates; i++) {
+		uint64_t bit = 1ull << i;
+		const char *cl = class_label((int)i);
 
-			if ((a->mediates ^ b->mediates) & bit)
-				note(d, "%s mediation of %s%s%u", b->mediates & bit ?
-				     "starts" : "stops", cl ? cl : "class ",
-				     cl ? "" : " ", cl ? 0u : i);
-		}
+		if ((a->mediates ^ b->mediates) & bit)
+			note(d, "%s mediation of %s%s%u", b->mediates & bit ?
+			     "starts" : "stops", cl ? cl : "class ",
+			     cl ? "" : " ", cl ? 0u : i);
 	}
-	caps_diff(d, "", a->caps_allow, b->caps_allow);
-	caps_diff(d, "audit +", a->caps_audit, b->caps_audit);
-	caps_diff(d, "quiet +", a->caps_quiet, b->caps_quiet);
-	caps_diff(d, "kill +", a->caps_kill, b->caps_kill);
-	if (a->xmatch || b->xmatch) {
-		struct walkctx xc = { a, b, a->xmatch, b->xmatch, false, d };
-		struct pdiff tmp = { 0 };
-		struct aa_product_ops xo = { differ, report, &xc };
+}
 
-		xc.d = &tmp;
-		aa_dfa_product_walk(a->xmatch ? a->xmatch->dfa : NULL, DFA_START,
-				    b->xmatch ? b->xmatch->dfa : NULL, DFA_START,
-				    &xo, MAX_PAIRS);
-		if (tmp.ng)
-			note(d, "attachment matches other executables (e.g. %s)",
-			     tmp.g[0].wit[0]);
-		free(tmp.g);
-		for (i = 0; i < tmp.nnotes; i++)
-			free(tmp.notes[i]);
-		free(tmp.notes);
-	}
-	/* files */
-	c.pa = a->file;
-	c.pb = b->file;
-	c.file = true;
-	if (aa_dfa_product_walk(a->file ? a->file->dfa : NULL,
-				a->file ? a->file->start[AA_CLASS_FILE] : 0,
-				b->file ? b->file->dfa : NULL,
-				b->file ? b->file->start[AA_CLASS_FILE] : 0, &ops,
-				MAX_PAIRS) < 0)
+static void profile_diff(const aamed_profile *pa, const aamed_profile *pb,
+			 struct pdiff *d)
+{
+	struct aamed_profile_info a = { .size = sizeof(a) };
+	struct aamed_profile_info b = { .size = sizeof(b) };
+	struct dctx c = { .d = d };
+
+	aamed_profile_info(pa, &a);
+	aamed_profile_info(pb, &b);
+	scalar_notes(d, pa, pb, &a, &b);
+	caps_diff(d, "", a.caps_allow, b.caps_allow);
+	caps_diff(d, "audit +", a.caps_audit, b.caps_audit);
+	caps_diff(d, "quiet +", a.caps_quiet, b.caps_quiet);
+	caps_diff(d, "kill +", a.caps_kill, b.caps_kill);
+	if (aamed_profile_diff(pa, pb, MAX_PAIRS, on_state, &c) == -E2BIG)
 		d->truncated = true;
-	/* every other class: the policy DFA from its root */
-	c.pa = a->policy;
-	c.pb = b->policy;
-	c.file = false;
-	if (aa_dfa_product_walk(a->policy ? a->policy->dfa : NULL,
-				a->policy ? DFA_START : 0,
-				b->policy ? b->policy->dfa : NULL,
-				b->policy ? DFA_START : 0, &ops, MAX_PAIRS) < 0)
-		d->truncated = true;
+	if (c.attach_seen)
+		note(d, "attachment matches other executables (e.g. %s)",
+		     c.attach_wit);
 }
 
 /* ------------------------------------------------------------------ */
@@ -558,52 +494,173 @@ static int cmp_group(const void *x, const void *y)
 	return c ? c : strcmp(a->what, b->what);
 }
 
+static void print_json(const struct pdiff *d, const char *status, bool *firstp)
+{
+	bool f = true;
+	size_t gi;
+
+	if (!*firstp)
+		fputc(',', stdout);
+	*firstp = false;
+	fputc('{', stdout);
+	json_key(stdout, &f, "profile");
+	json_str(stdout, d->name);
+	json_key(stdout, &f, "status");
+	json_str(stdout, status);
+	json_key(stdout, &f, "truncated");
+	fputs(d->truncated ? "true" : "false", stdout);
+	json_key(stdout, &f, "changes");
+	fputc('[', stdout);
+	for (gi = 0; gi < d->nnotes; gi++) {
+		if (gi)
+			fputc(',', stdout);
+		json_str(stdout, d->notes[gi]);
+	}
+	fputc(']', stdout);
+	json_key(stdout, &f, "permissions");
+	fputc('[', stdout);
+	for (gi = 0; gi < d->ng; gi++) {
+		bool gf = true;
+		int w;
+
+		if (gi)
+			fputc(',', stdout);
+		fputc('{', stdout);
+		json_key(stdout, &gf, "class");
+		json_str(stdout, d->g[gi].cls);
+		json_key(stdout, &gf, "change");
+		json_str(stdout, d->g[gi].what);
+		json_key(stdout, &gf, "states");
+		printf("%ld", d->g[gi].count);
+		json_key(stdout, &gf, "witnesses");
+		fputc('[', stdout);
+		for (w = 0; w < d->g[gi].nwit; w++) {
+			if (w)
+				fputc(',', stdout);
+			json_str(stdout, d->g[gi].wit[w]);
+		}
+		fputs("]}", stdout);
+	}
+	fputs("]}", stdout);
+}
+
+static void print_text(const struct pdiff *d, const char *status)
+{
+	size_t gi;
+
+	printf("profile %s: %s%s\n", d->name, status,
+	       d->truncated ? " (walk truncated)" : "");
+	for (gi = 0; gi < d->nnotes; gi++)
+		printf("  %s\n", d->notes[gi]);
+	for (gi = 0; gi < d->ng; gi++) {
+		int w;
+
+		printf("  %-10s %-24s", d->g[gi].cls, d->g[gi].what);
+		for (w = 0; w < d->g[gi].nwit; w++)
+			printf("%s%s", w ? ", " : "  ", d->g[gi].wit[w]);
+		if (d->g[gi].count > d->g[gi].nwit)
+			printf(" (%ld states)", d->g[gi].count);
+		putchar('\n');
+	}
+}
+
+/* The profile of the other side with p's namespace and name. */
+static const aamed_profile *counterpart(const aamed_policy *other,
+					const aamed_profile *p)
+{
+	struct aamed_profile_info i = { .size = sizeof(i) };
+
+	if (aamed_profile_info(p, &i))
+		return NULL;
+	return aamed_policy_profile_find(other, i.ns, i.name);
+}
+
+/* Compare and print one profile; true when it differs. */
+static bool diff_one(const aamed_profile *a, const aamed_profile *b,
+		     const char *only, bool json, bool *firstp)
+{
+	struct aamed_profile_info i = { .size = sizeof(i) };
+	struct pdiff d = { 0 };
+	const char *status = "changed";
+
+	aamed_profile_info(a ? a : b, &i);
+	d.name = i.name;
+	if (only && strcmp(only, d.name))
+		return false;
+	if (!a)
+		status = "added";
+	else if (!b)
+		status = "removed";
+	else
+		profile_diff(a, b, &d);
+	if (a && b && !d.nnotes && !d.ng)
+		return false;
+	qsort(d.g, d.ng, sizeof(*d.g), cmp_group);
+	if (json)
+		print_json(&d, status, firstp);
+	else
+		print_text(&d, status);
+	free_pdiff(&d);
+	return true;
+}
+
+struct dargs {
+	const char *side[2];
+	int ns;
+	const char *only;
+};
+
+enum { OPT_PROFILE = 0x200 };
+
+static int on_arg(int opt, const char *arg, void *ctx)
+{
+	struct dargs *a = ctx;
+
+	if (opt == OPT_PROFILE) {
+		a->only = arg;
+	} else if (opt == 1 && a->ns < 2) {
+		a->side[a->ns++] = arg;
+	} else if (opt == 1) {
+		usage(stderr);
+		return -1;
+	} else {
+		fprintf(stderr, "aamed diff: unknown option %s\n", arg);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_diff(int argc, char **argv)
 {
-	const char *side[2] = { 0 }, *only = NULL;
+	static const struct option own[] = {
+		{ "profile", required_argument, NULL, OPT_PROFILE },
+		{ 0 },
+	};
 	struct tl_opts o = { .allowed = TL_OPT_FEATURES | TL_OPT_KERNEL |
 					TL_OPT_JSON };
-	int ns = 0, i, rc = 0, t;
+	struct dargs da = { { 0 }, 0, NULL };
+	int rc = 0, t;
 	bool firstp = true;
 	aamed_policy *pa, *pb;
 	char tmp[4096];
-	size_t x, y;
+	size_t x, na, nb;
 
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-
-		t = tl_opt(&o, "diff", argc, argv, &i);
-		if (t < 0)
-			return EXIT_USAGE;
-		if (t > 0)
-			continue;
-		if (!strcmp(a, "--profile")) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "aamed diff: %s needs a value\n", a);
-				return EXIT_USAGE;
-			}
-			only = argv[++i];
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			usage(stdout);
-			return EXIT_ALLOWED;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "aamed diff: unknown option %s\n", a);
-			return EXIT_USAGE;
-		} else if (ns < 2) {
-			side[ns++] = a;
-		} else {
-			usage(stderr);
-			return EXIT_USAGE;
-		}
+	t = tl_getopt(&o, "diff", argc, argv, own, on_arg, &da);
+	if (t > 0) {
+		usage(stdout);
+		return EXIT_ALLOWED;
 	}
-	if (ns != 2) {
+	if (t < 0)
+		return EXIT_USAGE;
+	if (da.ns != 2) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
 	if (tl_mktmp(tmp, sizeof(tmp)))
 		return EXIT_USAGE;
-	pa = load_side(side[0], o.features, o.incs, o.ni, o.k, tmp, 0);
-	pb = pa ? load_side(side[1], o.features, o.incs, o.ni, o.k, tmp, 1) : NULL;
+	pa = load_side(da.side[0], o.features, o.incs, o.ni, o.k, tmp, 0);
+	pb = pa ? load_side(da.side[1], o.features, o.incs, o.ni, o.k, tmp, 1)
+		: NULL;
 	tl_rmtmp(tmp);
 	if (!pa || !pb) {
 		if (pa)
@@ -612,109 +669,28 @@ int cmd_diff(int argc, char **argv)
 	}
 	if (o.json) {
 		printf("{\"version\":%d,\"command\":\"diff\",\"old\":", TL_JSON_VERSION);
-		json_str(stdout, side[0]);
+		json_str(stdout, da.side[0]);
 		fputs(",\"new\":", stdout);
-		json_str(stdout, side[1]);
+		json_str(stdout, da.side[1]);
 		fputs(",\"profiles\":[", stdout);
 	}
 	/* profiles of OLD (changed or removed), then those only in NEW */
-	for (x = 0; x < pa->nprofiles + pb->nprofiles; x++) {
-		const struct aa_profile *a = NULL, *b = NULL;
-		struct pdiff d = { 0 };
-		const char *status = "changed";
-		size_t gi;
+	na = aamed_policy_profile_count(pa);
+	nb = aamed_policy_profile_count(pb);
+	for (x = 0; x < na + nb; x++) {
+		const aamed_profile *a, *b;
 
-		if (x < pa->nprofiles) {
-			a = pa->profiles[x];
-			for (y = 0; y < pb->nprofiles; y++)
-				if (!strcmp(pb->profiles[y]->hname, a->hname) &&
-				    !strcmp(pb->profiles[y]->ns->name, a->ns->name))
-					b = pb->profiles[y];
+		if (x < na) {
+			a = aamed_policy_profile(pa, x);
+			b = counterpart(pb, a);
 		} else {
-			b = pb->profiles[x - pa->nprofiles];
-			for (y = 0; y < pa->nprofiles; y++)
-				if (!strcmp(pa->profiles[y]->hname, b->hname) &&
-				    !strcmp(pa->profiles[y]->ns->name, b->ns->name))
-					a = pa->profiles[y];
-			if (a)
+			b = aamed_policy_profile(pb, x - na);
+			if (counterpart(pa, b))
 				continue;	/* compared above */
+			a = NULL;
 		}
-		d.name = a ? a->hname : b->hname;
-		if (only && strcmp(only, d.name))
-			continue;
-		if (!a)
-			status = "added";
-		else if (!b)
-			status = "removed";
-		else
-			profile_diff(a, b, &d);
-		if (a && b && !d.nnotes && !d.ng)
-			continue;
-		rc = 1;
-		qsort(d.g, d.ng, sizeof(*d.g), cmp_group);
-		if (o.json) {
-			bool f = true;
-
-			if (!firstp)
-				fputc(',', stdout);
-			firstp = false;
-			fputc('{', stdout);
-			json_key(stdout, &f, "profile");
-			json_str(stdout, d.name);
-			json_key(stdout, &f, "status");
-			json_str(stdout, status);
-			json_key(stdout, &f, "truncated");
-			fputs(d.truncated ? "true" : "false", stdout);
-			json_key(stdout, &f, "changes");
-			fputc('[', stdout);
-			for (gi = 0; gi < d.nnotes; gi++) {
-				if (gi)
-					fputc(',', stdout);
-				json_str(stdout, d.notes[gi]);
-			}
-			fputc(']', stdout);
-			json_key(stdout, &f, "permissions");
-			fputc('[', stdout);
-			for (gi = 0; gi < d.ng; gi++) {
-				bool gf = true;
-				int w;
-
-				if (gi)
-					fputc(',', stdout);
-				fputc('{', stdout);
-				json_key(stdout, &gf, "class");
-				json_str(stdout, d.g[gi].cls);
-				json_key(stdout, &gf, "change");
-				json_str(stdout, d.g[gi].what);
-				json_key(stdout, &gf, "states");
-				printf("%ld", d.g[gi].count);
-				json_key(stdout, &gf, "witnesses");
-				fputc('[', stdout);
-				for (w = 0; w < d.g[gi].nwit; w++) {
-					if (w)
-						fputc(',', stdout);
-					json_str(stdout, d.g[gi].wit[w]);
-				}
-				fputs("]}", stdout);
-			}
-			fputs("]}", stdout);
-		} else {
-			printf("profile %s: %s%s\n", d.name, status,
-			       d.truncated ? " (walk truncated)" : "");
-			for (gi = 0; gi < d.nnotes; gi++)
-				printf("  %s\n", d.notes[gi]);
-			for (gi = 0; gi < d.ng; gi++) {
-				int w;
-
-				printf("  %-10s %-24s", d.g[gi].cls, d.g[gi].what);
-				for (w = 0; w < d.g[gi].nwit; w++)
-					printf("%s%s", w ? ", " : "  ", d.g[gi].wit[w]);
-				if (d.g[gi].count > d.g[gi].nwit)
-					printf(" (%ld states)", d.g[gi].count);
-				putchar('\n');
-			}
-		}
-		free_pdiff(&d);
+		if (diff_one(a, b, da.only, o.json, &firstp))
+			rc = 1;
 	}
 	if (o.json)
 		printf("],\"different\":%s}\n", rc ? "true" : "false");

@@ -7,21 +7,18 @@
  * transition, and with --source FILE the source rules (file:line) that
  * grant or deny the request, attributed by apparmor_parser itself
  * (tools/authors/tl_source.c).
- *
- * Links the static library and reads src/internal.h (profile permission
- * tables, capability masks) through tl.h.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "label.h"
 #include "tl.h"
 
 struct member {
-	const struct aa_profile *p;
+	const aamed_profile *p;
+	struct aamed_profile_info info;
 	uint32_t request;
-	struct aa_perms perms;	/* at the matched state, modes not applied */
+	struct aamed_perms perms; /* at the matched state, modes not applied */
 	bool have_perms;
 	uint32_t owner_allow;	/* file: what the owner entry allows */
 	struct answer ans;	/* the member decided alone */
@@ -83,83 +80,44 @@ static const char *class_word(const struct query *q)
 	return n[q->class];
 }
 
-/* The kernel's map_signal_num() (ipc.c). */
-static int map_signal(int sig)
-{
-	if (sig < 0 || sig > 64)
-		return 0;
-	if (sig >= 32)
-		return sig - 32 + AA_SIGRT_BASE;
-	if (sig == 0)
-		return AA_MAXMAPPED_SIG;
-	return sig;
-}
-
 /* The permission entry the member's walk ends in, for the classes whose
  * walk is a plain match (modes are not applied). */
 static void member_perms(aamed_policy *policy, struct member *m,
 			 const struct query *q)
 {
-	const struct aa_profile *p = m->p;
-	const struct aa_policydb *pdb = p->policy;
+	const aamed_profile *p = m->p;
 	const aamed_label *peer = NULL;
+	struct aamed_perms own;
 
 	memset(&m->perms, 0, sizeof(m->perms));
 	if (q->peer_label)
 		peer = aamed_label_get(policy, q->peer_label, NULL);
 	switch (q->class) {
 	case Q_FILE:
-	case Q_EXEC: {
-		struct aa_perms own;
-		uint32_t st = p->file ? p->file->start[AA_CLASS_FILE] : 0;
-		bool owner = q->file.fsuid == q->file.ouid;
-
-		aa_str_perms(p->file, st, q->file.path, owner, &m->perms);
-		aa_str_perms(p->file, st, q->file.path, true, &own);
+	case Q_EXEC:
+		aamed_profile_file_perms(p, q->file.path, q->file.fsuid,
+					 q->file.ouid, &m->perms);
+		/* what the owner entry allows: fsuid as the owner */
+		aamed_profile_file_perms(p, q->file.path, 0, 0, &own);
 		m->owner_allow = own.allow;
 		m->have_perms = true;
 		break;
-	}
-	case Q_CAP: {
-		uint64_t bit = 1ull << q->ipc.cap;
-
-		m->perms.allow = (p->caps_allow & bit) ? 1 : 0;
-		m->perms.audit = (p->caps_audit & bit) ? 1 : 0;
-		m->perms.quiet = (p->caps_quiet & bit) ? 1 : 0;
-		m->perms.kill = (p->caps_kill & bit) ? 1 : 0;
-		m->have_perms = true;
+	case Q_CAP:
+		m->have_perms = !aamed_profile_cap_perms(p, q->ipc.cap, &m->perms);
 		break;
-	}
 	case Q_SIGNAL:
-		if (!pdb || !peer || !(p->mediates & (1ull << AA_CLASS_SIGNAL)))
-			break;
-		aa_label_match(p, to_label(peer),
-				   aa_dfa_next(pdb->dfa, pdb->start[AA_CLASS_SIGNAL],
-					       (uint8_t)map_signal(q->ipc.sig)),
-				   m->request, &m->perms);
-		m->have_perms = true;
+		m->have_perms = peer && !aamed_profile_signal_perms(p, peer,
+					q->ipc.sig, m->request, &m->perms);
 		break;
 	case Q_PTRACE:
-		if (!pdb || !peer || !pdb->start[AA_CLASS_LABEL])
-			break;
-		aa_label_match(p, to_label(peer),
-				   aa_dfa_next(pdb->dfa, pdb->start[AA_CLASS_LABEL],
-					       AA_CLASS_PTRACE),
-				   m->request, &m->perms);
-		m->have_perms = true;
+		m->have_perms = peer && !aamed_profile_ptrace_perms(p, peer,
+					m->request, &m->perms);
 		break;
 	case Q_NET:
-		if (!pdb || !pdb->start[AA_CLASS_NET] ||
-		    aamed_policy_kernel(policy) == AAMED_KERNEL_UPSTREAM)
-			break;
-		{
-			uint32_t st = aa_match_be16(pdb->dfa, pdb->start[AA_CLASS_NET],
-						    q->net.sk.family);
-
-			st = aa_match_be16(pdb->dfa, st, q->net.sk.type);
-			m->perms = *aa_lookup_perms(pdb, st);
-			m->have_perms = true;
-		}
+		/* the class 15 walk of newer kernels is not a plain match */
+		m->have_perms = aamed_policy_kernel(policy) != AAMED_KERNEL_UPSTREAM &&
+				!aamed_profile_net_perms(p, q->net.sk.family,
+							 q->net.sk.type, &m->perms);
 		break;
 	default:
 		break;
@@ -181,15 +139,16 @@ static void on_rule(struct tl_rule *r, uint32_t bits, void *arg)
 static void explain_member(aamed_policy *policy, const struct query *q,
 			   struct member *m, struct tl_source *src)
 {
-	const struct aa_profile *p = m->p;
+	const char *name = m->info.name;
 	char err[256];
 	int i;
 	bool any_record = false, deny_rule = false;
 
 	m->request = request_of(q);
 	m->ans.recs.want_text = true;
-	answer_decide(policy, from_label(p->label), q, &m->ans, err, sizeof(err));
-	if (profile_unconfined(p)) {
+	answer_decide(policy, aamed_profile_label(m->p), q, &m->ans, err,
+		      sizeof(err));
+	if (m->info.mode == AAMED_PROFILE_UNCONFINED) {
 		m->reason = "unconfined";
 		m->record = "none";
 		return;
@@ -199,18 +158,18 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 	for (i = 0; i < m->ans.recs.n; i++) {
 		const struct aamed_audit *r = &m->ans.recs.rec[i];
 
-		if (r->profile && strcmp(r->profile, p->hname))
+		if (r->profile && strcmp(r->profile, name))
 			continue;	/* the peer's side */
 		any_record = true;
 		if (r->type != AAMED_AUDIT_AUDIT)
 			m->denied |= r->denied ? r->denied : m->request;
 	}
-	if (!m->denied && m->have_perms && (m->ans.error || p->mode == APPARMOR_COMPLAIN))
+	if (!m->denied && m->have_perms && (m->ans.error || m->info.mode == AAMED_PROFILE_COMPLAIN))
 		m->denied = m->request & ~m->perms.allow;
 	if (!m->denied && m->ans.error)
 		m->denied = m->request;
 	if (src && src->policy)
-		tl_source_match(src, p->hname, q, m->request, on_rule, m);
+		tl_source_match(src, name, q, m->request, on_rule, m);
 	for (i = 0; i < m->nrules; i++)
 		if (m->rules[i]->deny)
 			deny_rule = true;
@@ -235,14 +194,14 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 		int n0 = m->nrules, j;
 
 		q2.file.fsuid = q2.file.ouid;
-		tl_source_match(src, p->hname, &q2, m->request, on_rule, m);
+		tl_source_match(src, name, &q2, m->request, on_rule, m);
 		for (j = n0; j < m->nrules; j++)
 			m->owner_only[j] = true;
 	}
 	if (any_record) {
 		for (i = 0; i < m->ans.recs.n; i++)
 			if (m->ans.recs.rec[i].profile &&
-			    !strcmp(m->ans.recs.rec[i].profile, p->hname)) {
+			    !strcmp(m->ans.recs.rec[i].profile, name)) {
 				m->record = cli_type_name(m->ans.recs.rec[i].type);
 				break;
 			}
@@ -307,11 +266,11 @@ static void print_text(const struct query *q, struct member *ms, int n,
 		       all->x.name, all->x.unsafe ? " (unsafe)" : "");
 	for (i = 0; i < n; i++) {
 		struct member *m = &ms[i];
-		const struct aa_profile *p = m->p;
 
-		printf("member %s (%s, audit %s)\n", p->hname, tl_mode_name(p->mode),
-		       tl_audit_mode_name(p->audit));
-		if (profile_unconfined(p)) {
+		printf("member %s (%s, audit %s)\n", m->info.name,
+		       tl_mode_name(m->info.mode),
+		       tl_audit_mode_name(m->info.audit));
+		if (m->info.mode == AAMED_PROFILE_UNCONFINED) {
 			puts("  unconfined: not mediated");
 			continue;
 		}
@@ -394,11 +353,11 @@ static void print_json(const struct query *q, struct member *ms, int n,
 			fputc(',', f);
 		fputc('{', f);
 		json_key(f, &mf, "profile");
-		json_str(f, m->p->hname);
+		json_str(f, m->info.name);
 		json_key(f, &mf, "mode");
-		json_str(f, tl_mode_name(m->p->mode));
+		json_str(f, tl_mode_name(m->info.mode));
 		json_key(f, &mf, "audit_mode");
-		json_str(f, tl_audit_mode_name(m->p->audit));
+		json_str(f, tl_audit_mode_name(m->info.audit));
 		json_key(f, &mf, "verdict");
 		json_str(f, m->ans.error ? "denied" : "allowed");
 		json_key(f, &mf, "reason");
@@ -497,92 +456,126 @@ static void usage(FILE *f)
 	      f);
 }
 
+/* The query words: operands and the options explain does not know. */
+struct eargs {
+	char *qargv[MAX_WORDS + 2];
+	int qn;
+};
+
+static int on_arg(int opt, const char *arg, void *ctx)
+{
+	struct eargs *a = ctx;
+
+	(void)opt;
+	if (a->qn < MAX_WORDS)
+		a->qargv[a->qn++] = (char *)arg;
+	return 0;
+}
+
+/* Each member of label decided alone; NULL when out of memory. */
+static struct member *explain_members(aamed_policy *policy,
+				      const aamed_label *label,
+				      const struct query *q,
+				      const struct tl_opts *o,
+				      struct tl_source *src, int *n)
+{
+	struct member *ms;
+	int i;
+
+	*n = (int)aamed_label_profile_count(label);
+	ms = calloc((size_t)(*n ? *n : 1), sizeof(*ms));
+	if (!ms)
+		return NULL;
+	for (i = 0; i < *n; i++) {
+		ms[i].p = aamed_label_profile(label, (size_t)i);
+		ms[i].info.size = sizeof(ms[i].info);
+		aamed_profile_info(ms[i].p, &ms[i].info);
+		ms[i].ans.recs.fmt = o->fmt;
+		explain_member(policy, q, &ms[i], o->source ? src : NULL);
+	}
+	return ms;
+}
+
+/* Decide, explain and print q for its label; the exit code. */
+static int explain(aamed_policy *policy, const struct query *q,
+		   const struct tl_opts *o)
+{
+	const aamed_label *label;
+	struct tl_source src = { 0 };
+	struct member *ms = NULL;
+	struct answer *all;
+	char err[512];
+	int lerr = 0, i, n = 0, rc = EXIT_USAGE;
+
+	label = aamed_label_get(policy, q->label, &lerr);
+	if (!label) {
+		fprintf(stderr, "aamed explain: label \"%s\": %s\n", q->label,
+			lerr == -ENOENT ? "no such profile" : "malformed label");
+		return EXIT_USAGE;
+	}
+	all = calloc(1, sizeof(*all));
+	if (!all)
+		return EXIT_USAGE;
+	all->recs.fmt = o->fmt;
+	all->recs.want_text = true;
+	if (answer_decide(policy, label, q, all, err, sizeof(err))) {
+		fprintf(stderr, "aamed explain: %s\n", err);
+		goto out;
+	}
+	if (o->source) {
+		if (tl_source_load(&src, o->source, o->features, o->incs, o->ni,
+				   o->k))
+			goto out;
+		/* peers of two-sided requests are decided in the same set */
+		for (i = 0; i < o->np; i++)
+			aamed_policy_load_path(src.policy, o->policies[i], NULL);
+	}
+	ms = explain_members(policy, label, q, o, &src, &n);
+	if (!ms)
+		goto out;
+	if (o->json)
+		print_json(q, ms, n, all, aamed_label_name(label), o->source != NULL);
+	else
+		print_text(q, ms, n, all, aamed_label_name(label));
+	rc = all->error ? EXIT_DENIED : EXIT_ALLOWED;
+out:
+	free(ms);
+	free(all);
+	if (o->source)
+		tl_source_free(&src);
+	return rc;
+}
+
 int cmd_explain(int argc, char **argv)
 {
-	char *qargv[MAX_WORDS + 2];
 	struct tl_opts o = { .allowed = TL_OPT_POLICY | TL_OPT_SOURCE |
 					TL_OPT_FEATURES | TL_OPT_KERNEL |
 					TL_OPT_JSON };
-	int qn = 0, i, rc, n, t;
+	struct eargs ea = { .qn = 0 };
 	struct query q;
 	char err[512];
 	aamed_policy *policy;
-	const aamed_label *label;
-	const struct aa_label *l;
-	struct tl_source src = { 0 };
-	struct member *ms;
-	struct answer *all;
-	int lerr = 0;
+	int rc;
 
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-
-		t = tl_opt(&o, "explain", argc, argv, &i);
-		if (t < 0)
-			return EXIT_USAGE;
-		if (t > 0)
-			continue;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			usage(stdout);
-			return EXIT_ALLOWED;
-		} else if (qn < MAX_WORDS) {
-			qargv[qn++] = argv[i];
-		}
+	rc = tl_getopt(&o, "explain", argc, argv, NULL, on_arg, &ea);
+	if (rc > 0) {
+		usage(stdout);
+		return EXIT_ALLOWED;
 	}
-	if (!o.np || !qn) {
+	if (rc < 0)
+		return EXIT_USAGE;
+	if (!o.np || !ea.qn) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (parse_query(qn, qargv, &q, err, sizeof(err))) {
+	if (parse_query(ea.qn, ea.qargv, &q, err, sizeof(err))) {
 		fprintf(stderr, "aamed explain: %s\n", err);
 		return EXIT_USAGE;
 	}
 	policy = tl_load(o.policies, o.np, o.k, "aamed explain");
 	if (!policy)
 		return EXIT_POLICY;
-	label = aamed_label_get(policy, q.label, &lerr);
-	if (!label) {
-		fprintf(stderr, "aamed explain: label \"%s\": %s\n", q.label,
-			lerr == -ENOENT ? "no such profile" : "malformed label");
-		aamed_policy_free(policy);
-		return EXIT_USAGE;
-	}
-	all = calloc(1, sizeof(*all));
-	all->recs.fmt = o.fmt;
-	all->recs.want_text = true;
-	if (answer_decide(policy, label, &q, all, err, sizeof(err))) {
-		fprintf(stderr, "aamed explain: %s\n", err);
-		free(all);
-		aamed_policy_free(policy);
-		return EXIT_USAGE;
-	}
-	if (o.source) {
-		if (tl_source_load(&src, o.source, o.features, o.incs, o.ni, o.k)) {
-			free(all);
-			aamed_policy_free(policy);
-			return EXIT_USAGE;
-		}
-		/* peers of two-sided requests are decided in the same set */
-		for (i = 0; i < o.np; i++)
-			aamed_policy_load_path(src.policy, o.policies[i], NULL);
-	}
-	l = to_label(label);
-	n = aa_label_unconfined(l) && l->size == 0 ? 0 : (int)l->size;
-	ms = calloc((size_t)(n ? n : 1), sizeof(*ms));
-	for (i = 0; i < n; i++) {
-		ms[i].p = l->vec[i];
-		ms[i].ans.recs.fmt = o.fmt;
-		explain_member(policy, &q, &ms[i], o.source ? &src : NULL);
-	}
-	if (o.json)
-		print_json(&q, ms, n, all, aamed_label_name(label), o.source != NULL);
-	else
-		print_text(&q, ms, n, all, aamed_label_name(label));
-	rc = all->error ? EXIT_DENIED : EXIT_ALLOWED;
-	free(ms);
-	free(all);
-	if (o.source)
-		tl_source_free(&src);
+	rc = explain(policy, &q, &o);
 	aamed_policy_free(policy);
 	return rc;
 }

@@ -3,28 +3,29 @@
  * Shared pieces of the profile-author tools (issue 7): explain, replay,
  * diff, coverage (tools/authors/: explain.c, replay.c, diff.c, coverage.c).
  *
- * These tools link the static library and include src/internal.h: they
- * look inside profiles (permission tables, capability masks, DFAs) to say
- * *why* a decision is what it is. Nothing here is public API.
+ * They look inside profiles (permission tables, capability masks, DFAs)
+ * through the public introspection API of aamed.h to say *why* a
+ * decision is what it is. Nothing here is public API.
  */
 #ifndef AAMED_TL_H
 #define AAMED_TL_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "cli.h"
-#include "internal.h"
 
 /* Version of every --json document these tools print (docs/json-schema). */
 #define TL_JSON_VERSION 1
 
-const char *tl_mode_name(enum aa_mode m);
-const char *tl_audit_mode_name(enum aa_audit_mode m);
+const char *tl_mode_name(enum aamed_profile_mode m);
+const char *tl_audit_mode_name(enum aamed_audit_mode m);
 
 /*
  * The options explain, replay, diff and coverage share. A tool sets
- * allowed (TL_OPT_*) and the defaults, then offers each word to tl_opt().
+ * allowed (TL_OPT_*) and the defaults, then parses its command line with
+ * tl_getopt() (replay still offers each word to tl_opt()).
  */
 #define TL_OPT_POLICY 0x1u	/* --policy PATH, repeatable (64 kept) */
 #define TL_OPT_SOURCE 0x2u	/* --source FILE */
@@ -44,10 +45,24 @@ struct tl_opts {
 	bool json;
 };
 /*
- * 1: argv[*i] (and its value, *i advanced) was a shared option; 0: it is
- * not one; -1: a usage error, already printed as "aamed CMD: ...".
+ * Word by word: 1: argv[*i] (and its value, *i advanced) was a shared
+ * option; 0: it is not one; -1: a usage error, already printed as
+ * "aamed CMD: ...".
  */
 int tl_opt(struct tl_opts *o, const char *cmd, int argc, char **argv, int *i);
+
+/*
+ * getopt_long over the shared options o->allowed permits, -h/--help and
+ * the command's own (own: NULL or ended by a zeroed entry, each with a
+ * val above 0xff). fn gets, in command-line order, each own option
+ * (opt = its val, arg = its value or NULL), each operand (opt = 1) and
+ * each unknown option (opt = '?', arg = the word); it returns 0 or -1
+ * after printing a usage error. Returns 0, 1 for help (the caller prints
+ * its usage), or -1 after a usage error was printed.
+ */
+typedef int (*tl_arg_fn)(int opt, const char *arg, void *ctx);
+int tl_getopt(struct tl_opts *o, const char *cmd, int argc, char **argv,
+	      const struct option *own, tl_arg_fn fn, void *ctx);
 
 /* Load every path into a new policy; NULL (message printed) on error. */
 aamed_policy *tl_load(const char *const *paths, int n, enum aamed_kernel k,
@@ -70,7 +85,7 @@ struct tl_rule {
 	char *file;		/* source file it came from */
 	int line;		/* 1-based line in file */
 	char *profile;		/* hname of the profile it is in */
-	int klass;		/* AA_CLASS_* it mediates, 0: other */
+	int klass;		/* AAMED_PCLASS_* it mediates, 0: other */
 	bool deny;
 	bool compiled;		/* compiled on its own */
 	int uses;		/* coverage count */

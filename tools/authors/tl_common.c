@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Shared pieces of explain/replay/diff/coverage (see tl.h). Uses the
- * library's internal structures (src/internal.h): these tools are linked
- * with the static library on purpose.
+ * Shared pieces of explain/replay/diff/coverage (see tl.h).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -14,7 +12,7 @@
 
 #include "tl.h"
 
-const char *tl_mode_name(enum aa_mode m)
+const char *tl_mode_name(enum aamed_profile_mode m)
 {
 	static const char *const n[] = { "enforce", "complain", "kill",
 					 "unconfined", "user" };
@@ -22,7 +20,7 @@ const char *tl_mode_name(enum aa_mode m)
 	return (unsigned)m < 5 ? n[m] : "unknown";
 }
 
-const char *tl_audit_mode_name(enum aa_audit_mode m)
+const char *tl_audit_mode_name(enum aamed_audit_mode m)
 {
 	static const char *const n[] = { "normal", "quiet_denied", "quiet",
 					 "noquiet", "all" };
@@ -176,4 +174,139 @@ int tl_opt(struct tl_opts *o, const char *cmd, int argc, char **argv, int *i)
 		return -1;
 	}
 	return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* getopt_long for explain, diff and coverage. */
+
+enum { OPT_POLICY = 0x100, OPT_SOURCE, OPT_FEATURES, OPT_KERNEL, OPT_JSON };
+
+static const struct {
+	struct option opt;
+	unsigned bit;
+} shared[] = {
+	{ { "policy", required_argument, NULL, OPT_POLICY }, TL_OPT_POLICY },
+	{ { "source", required_argument, NULL, OPT_SOURCE }, TL_OPT_SOURCE },
+	{ { "features", required_argument, NULL, OPT_FEATURES }, TL_OPT_FEATURES },
+	{ { "kernel", required_argument, NULL, OPT_KERNEL }, TL_OPT_KERNEL },
+	{ { "json", no_argument, NULL, OPT_JSON }, TL_OPT_JSON },
+};
+
+#define MAX_LONGOPTS 32
+
+/* The shared options o allows, help, then own; false when too many. */
+static bool build_longopts(const struct tl_opts *o, const struct option *own,
+			   struct option *out)
+{
+	size_t n = 0, i;
+
+	for (i = 0; i < sizeof(shared) / sizeof(shared[0]); i++)
+		if (o->allowed & shared[i].bit)
+			out[n++] = shared[i].opt;
+	out[n++] = (struct option){ "help", no_argument, NULL, 'h' };
+	for (i = 0; own && own[i].name; i++) {
+		if (n + 1 >= MAX_LONGOPTS)
+			return false;
+		out[n++] = own[i];
+	}
+	out[n] = (struct option){ 0 };
+	return true;
+}
+
+/* A shared option and its value; -1 after a usage error. */
+static int shared_opt(struct tl_opts *o, const char *cmd, int c,
+		      const char *v)
+{
+	switch (c) {
+	case OPT_POLICY:
+		if (o->np < 64)
+			o->policies[o->np++] = v;
+		return 0;
+	case OPT_SOURCE:
+		o->source = v;
+		return 0;
+	case OPT_FEATURES:
+		o->features = v;
+		return 0;
+	case 'I':
+		if (o->ni < 16)
+			o->incs[o->ni++] = v;
+		return 0;
+	case OPT_KERNEL:
+		if (!tl_parse_kernel(v, &o->k, &o->fmt))
+			return 0;
+		fprintf(stderr, "aamed %s: --kernel takes 6.1, 6.12 or upstream\n",
+			cmd);
+		return -1;
+	case OPT_JSON:
+		o->json = true;
+		return 0;
+	}
+	return 1;	/* not a shared one */
+}
+
+/*
+ * The word of an unknown option: a long one is the word getopt just
+ * passed; a short one is whole only when it stands alone ("-x").
+ */
+static int unknown_opt(const char *cmd, char **av, tl_arg_fn fn, void *ctx)
+{
+	const char *w = optind > 0 ? av[optind - 1] : "";
+
+	if (!strncmp(w, "--", 2) ||
+	    (w[0] == '-' && optopt > 0 && w[1] == optopt && !w[2]))
+		return fn('?', w, ctx);
+	fprintf(stderr, "aamed %s: unknown option -%c\n", cmd, optopt);
+	return -1;
+}
+
+int tl_getopt(struct tl_opts *o, const char *cmd, int argc, char **argv,
+	      const struct option *own, tl_arg_fn fn, void *ctx)
+{
+	struct option lo[MAX_LONGOPTS];
+	/* in order ('-'), missing values reported as ':' */
+	const char *optstring = (o->allowed & TL_OPT_FEATURES) ? "-:hI:" : "-:h";
+	char **av;
+	int c, rc = 0, i;
+
+	if (!build_longopts(o, own, lo) || argc < 0)
+		return -1;
+	/* getopt wants a program name first and may permute: a copy */
+	av = calloc((size_t)argc + 2, sizeof(*av));
+	if (!av) {
+		fprintf(stderr, "aamed %s: out of memory\n", cmd);
+		return -1;
+	}
+	av[0] = (char *)cmd;
+	for (i = 0; i < argc; i++)
+		av[i + 1] = argv[i];
+	opterr = 0;
+	optind = 0;	/* a full reset: glibc's */
+	while (!rc && (c = getopt_long(argc + 1, av, optstring, lo, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			rc = 1;
+			break;
+		case ':':
+			fprintf(stderr, "aamed %s: %s needs a value\n", cmd,
+				av[optind - 1]);
+			rc = -1;
+			break;
+		case '?':
+			rc = unknown_opt(cmd, av, fn, ctx);
+			break;
+		case 1:
+			rc = fn(c, optarg, ctx);
+			break;
+		default:
+			rc = shared_opt(o, cmd, c, optarg);
+			if (rc > 0)
+				rc = fn(c, optarg, ctx);
+		}
+	}
+	/* "--" ends the options; what follows is operands */
+	for (i = optind; !rc && i < argc + 1; i++)
+		rc = fn(1, av[i], ctx);
+	free(av);
+	return rc;
 }

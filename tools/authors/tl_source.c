@@ -15,8 +15,6 @@
  *     with the original's variables, compiled in one apparmor_parser run.
  *  3. A request is decided against each one-rule profile; the bits the
  *     rule grants (or denies) are read from the decision and its records.
- *
- * Uses src/internal.h through tl.h (the static library).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -361,31 +359,31 @@ static int rule_class(const char *t, bool *deny)
 	}
 	if (*t == '/' || !strncmp(t, "@{", 2) || !strncmp(t, "\"/", 2) ||
 	    !strncmp(t, "\"@{", 3) || !strcmp(w, "file") || !strcmp(w, "link"))
-		return AA_CLASS_FILE;
+		return AAMED_PCLASS_FILE;
 	if (!strcmp(w, "capability"))
-		return AA_CLASS_CAP;
+		return AAMED_PCLASS_CAP;
 	if (!strcmp(w, "network") || !strcmp(w, "unix"))
-		return AA_CLASS_NET;
+		return AAMED_PCLASS_NET;
 	if (!strcmp(w, "signal"))
-		return AA_CLASS_SIGNAL;
+		return AAMED_PCLASS_SIGNAL;
 	if (!strcmp(w, "ptrace"))
-		return AA_CLASS_PTRACE;
+		return AAMED_PCLASS_PTRACE;
 	return 0;
 }
 
 static const char *background(int klass, const char *rule)
 {
 	switch (klass) {
-	case AA_CLASS_FILE:
+	case AAMED_PCLASS_FILE:
 		return "file,";
-	case AA_CLASS_CAP:
+	case AAMED_PCLASS_CAP:
 		return "capability,";
-	case AA_CLASS_NET:
+	case AAMED_PCLASS_NET:
 		return strstr(rule, "unix") && !strstr(rule, "network") ?
 			       "unix," : "network,";
-	case AA_CLASS_SIGNAL:
+	case AAMED_PCLASS_SIGNAL:
 		return "signal,";
-	case AA_CLASS_PTRACE:
+	case AAMED_PCLASS_PTRACE:
 		return "ptrace,";
 	}
 	return "";
@@ -688,16 +686,16 @@ int tl_query_class(const struct query *q)
 	switch (q->class) {
 	case Q_FILE:
 	case Q_EXEC:
-		return AA_CLASS_FILE;
+		return AAMED_PCLASS_FILE;
 	case Q_NET:
 	case Q_UNIX:
-		return AA_CLASS_NET;
+		return AAMED_PCLASS_NET;
 	case Q_CAP:
-		return AA_CLASS_CAP;
+		return AAMED_PCLASS_CAP;
 	case Q_SIGNAL:
-		return AA_CLASS_SIGNAL;
+		return AAMED_PCLASS_SIGNAL;
 	default:
-		return AA_CLASS_PTRACE;
+		return AAMED_PCLASS_PTRACE;
 	}
 }
 

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The introspection API (aamed.h), through the public header only.
+ * tests/api/run.sh compiles the small profiles below with apparmor_parser
+ * (via aamed compile) into DIR and runs: api DIR. Every expectation is
+ * AppArmor's meaning of those rules, written by hand.
+ *
+ * The profiles (t.bin with t1, its child kid and hat h, and t2 in
+ * complain mode; a.bin and b.bin with one profile d each) are written
+ * out in tests/api/run.sh; each check below names the rule it reads.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aamed.h"
+
+static int pass, fail;
+
+#define CHECK(c)                                                           \
+	do {                                                               \
+		if (c) {                                                   \
+			pass++;                                            \
+		} else {                                                   \
+			fail++;                                            \
+			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);  \
+		}                                                          \
+	} while (0)
+
+static aamed_policy *load(const char *dir, const char *name)
+{
+	aamed_policy *p = aamed_policy_new();
+	struct aamed_error err;
+	char path[4096], msg[1024];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (!p || aamed_policy_load_path(p, path, &err)) {
+		printf("cannot load %s: %s\n", path,
+		       p ? aamed_error_str(&err, msg, sizeof(msg)) : "no memory");
+		exit(2);
+	}
+	return p;
+}
+
+static void test_profiles(aamed_policy *p)
+{
+	const aamed_profile *t1 = aamed_policy_profile_find(p, NULL, "t1");
+	const aamed_profile *t2 = aamed_policy_profile_find(p, "", "t2");
+	const aamed_label *l;
+	int err;
+
+	CHECK(t1 && t2);
+	CHECK(aamed_policy_profile_find(p, NULL, "nope") == NULL);
+	CHECK(aamed_policy_profile_find(p, "otherns", "t1") == NULL);
+	CHECK(aamed_policy_profile_find(p, NULL, "t1//kid") != NULL);
+	CHECK(aamed_policy_profile_count(p) == 4);
+	CHECK(aamed_policy_profile(p, aamed_policy_profile_count(p)) == NULL);
+	l = aamed_label_get(p, "t1", &err);
+	CHECK(l && aamed_label_profile_count(l) == 1);
+	CHECK(aamed_label_profile(l, 0) == t1);
+	CHECK(aamed_label_profile(l, 1) == NULL);
+	CHECK(aamed_profile_label(t1) == l);
+	l = aamed_label_get(p, "t1//&t2", &err);
+	CHECK(l && aamed_label_profile_count(l) == 2);
+	/* unconfined: one member, the namespace's unconfined profile */
+	l = aamed_label_unconfined(p);
+	CHECK(aamed_label_profile_count(l) == 1);
+	{
+		struct aamed_profile_info i = { .size = sizeof(i) };
+
+		CHECK(aamed_profile_info(aamed_label_profile(l, 0), &i) == 0);
+		CHECK(i.mode == AAMED_PROFILE_UNCONFINED);
+	}
+}
+
+static void test_info(aamed_policy *p)
+{
+	const aamed_profile *t1 = aamed_policy_profile_find(p, NULL, "t1");
+	const aamed_profile *t2 = aamed_policy_profile_find(p, NULL, "t2");
+	const aamed_profile *h = aamed_policy_profile_find(p, NULL, "t1//h");
+	struct aamed_profile_info i = { .size = sizeof(i) };
+	struct aamed_profile_info part;
+
+	CHECK(aamed_profile_info(t1, &i) == 0);
+	CHECK(!strcmp(i.name, "t1") && !strcmp(i.ns, ""));
+	CHECK(i.mode == AAMED_PROFILE_ENFORCE && i.audit == AAMED_AUDIT_MODE_NORMAL);
+	CHECK(i.hat == 0 && i.attach == NULL);
+	CHECK(i.caps_allow == 1ull << 0);	/* chown is capability 0 */
+	CHECK(i.mediates & (1ull << AAMED_PCLASS_FILE));
+	CHECK(i.mediates & (1ull << AAMED_PCLASS_SIGNAL));
+	CHECK(i.mediates & (1ull << AAMED_PCLASS_NET));
+	CHECK(aamed_profile_info(t2, &i) == 0 && i.mode == AAMED_PROFILE_COMPLAIN);
+	CHECK(h && aamed_profile_info(h, &i) == 0 && i.hat == 1);
+	CHECK(!strcmp(i.name, "t1//h"));
+	/* an older, shorter struct: nothing written past its size */
+	memset(&part, 0x5a, sizeof(part));
+	part.size = offsetof(struct aamed_profile_info, ns);
+	CHECK(aamed_profile_info(t1, &part) == 0);
+	CHECK(!strcmp(part.name, "t1"));
+	CHECK(*(const unsigned char *)&part.ns == 0x5a);
+	part.size = 1;
+	CHECK(aamed_profile_info(t1, &part) == -EINVAL);
+	CHECK(aamed_profile_info(NULL, &i) == -EINVAL);
+	CHECK(aamed_profile_xattr(t1, 0) == NULL);
+}
+
+static void test_file(aamed_policy *p)
+{
+	const aamed_profile *t1 = aamed_policy_profile_find(p, NULL, "t1");
+	const aamed_rules *r = aamed_profile_rules(t1, AAMED_RULES_FILE);
+	struct aamed_perms pm;
+	uint32_t s;
+
+	CHECK(aamed_profile_file_perms(t1, "/etc/x", 0, 0, &pm) == 0);
+	CHECK((pm.allow & AAMED_MAY_READ) && !(pm.allow & AAMED_MAY_WRITE));
+	CHECK(aamed_profile_file_perms(t1, "/etc/y", 0, 0, &pm) == 0);
+	CHECK(!(pm.allow & (AAMED_MAY_READ | AAMED_MAY_WRITE)));
+	CHECK(aamed_profile_file_perms(t1, "/etc/z", 0, 0, &pm) == 0);
+	/* a deny rule without audit is a quiet denial; file tables of
+	 * apparmor_parser 3.0 keep it as quiet bits, newer ones as deny */
+	CHECK(((pm.deny | pm.quiet) & AAMED_MAY_WRITE) &&
+	      !(pm.allow & AAMED_MAY_WRITE));
+	/* owner rules: only when fsuid is the object's owner */
+	CHECK(aamed_profile_file_perms(t1, "/home/u/n", 1000, 1000, &pm) == 0);
+	CHECK(pm.allow & AAMED_MAY_READ);
+	CHECK(aamed_profile_file_perms(t1, "/home/u/n", 1000, 0, &pm) == 0);
+	CHECK(!(pm.allow & AAMED_MAY_READ));
+	/* the same walk by hand */
+	CHECK(r != NULL && aamed_rules_state_count(r) > 1);
+	s = aamed_rules_match(r, aamed_rules_start(r, AAMED_PCLASS_FILE),
+			      "/etc/x", 6);
+	CHECK(s != 0 && aamed_rules_perms(r, s, 0, &pm) == 0);
+	CHECK(pm.allow & AAMED_MAY_READ);
+	CHECK(aamed_rules_next(r, 0, 'a') == 0);
+	CHECK(aamed_rules_perms(r, aamed_rules_state_count(r), 0, &pm) == -EINVAL);
+	CHECK(aamed_rules_next(NULL, 1, 'a') == 0);
+	CHECK(aamed_rules_start(NULL, AAMED_PCLASS_FILE) == 0);
+	CHECK(aamed_profile_rules(NULL, AAMED_RULES_FILE) == NULL);
+	CHECK(aamed_profile_rules(t1, AAMED_RULES_ATTACH) == NULL);
+}
+
+static void xtrans_at(const aamed_profile *pr, const char *path,
+		      struct aamed_xtrans *x)
+{
+	const aamed_rules *r = aamed_profile_rules(pr, AAMED_RULES_FILE);
+	struct aamed_perms pm;
+
+	memset(x, 0, sizeof(*x));
+	if (aamed_profile_file_perms(pr, path, 0, 0, &pm) ||
+	    !(pm.allow & AAMED_MAY_EXEC) || aamed_rules_xtrans(r, pm.xindex, x))
+		x->mode = (enum aamed_xtrans_mode)-1;
+}
+
+static void test_xtrans(aamed_policy *p)
+{
+	const aamed_profile *t1 = aamed_policy_profile_find(p, NULL, "t1");
+	struct aamed_xtrans x;
+
+	xtrans_at(t1, "/usr/bin/a", &x);	/* pix -> t2 */
+	CHECK(x.mode == AAMED_XT_PROFILE && x.fallback == AAMED_XT_INHERIT);
+	CHECK(x.target && !strcmp(x.target, "t2") && x.unsafe == 1);
+	xtrans_at(t1, "/usr/bin/b", &x);	/* px -> t2 */
+	CHECK(x.mode == AAMED_XT_PROFILE && x.fallback == AAMED_XT_NONE);
+	CHECK(x.target && !strcmp(x.target, "t2"));
+	xtrans_at(t1, "/usr/bin/c", &x);	/* ix */
+	CHECK(x.mode == AAMED_XT_INHERIT && x.target == NULL);
+	xtrans_at(t1, "/usr/bin/d", &x);	/* cux -> kid */
+	/* the child by its own name or its full one, t1//kid */
+	CHECK((x.mode == AAMED_XT_CHILD && x.target && !strcmp(x.target, "kid")) ||
+	      (x.mode == AAMED_XT_PROFILE && x.target &&
+	       !strcmp(x.target, "t1//kid")));
+	CHECK(x.fallback == AAMED_XT_UNCONFINED && x.unsafe == 1);
+	xtrans_at(t1, "/usr/bin/c", &x);
+	CHECK(x.fallback == AAMED_XT_NONE && x.unsafe == 0);
+}
+
+static void test_classes(aamed_policy *p)
+{
+	const aamed_profile *t1 = aamed_policy_profile_find(p, NULL, "t1");
+	const aamed_label *t2 = aamed_label_get(p, "t2", NULL);
+	const aamed_label *un = aamed_label_unconfined(p);
+	struct aamed_perms pm;
+
+	CHECK(aamed_profile_cap_perms(t1, 0, &pm) == 0 && pm.allow == 1);
+	CHECK(aamed_profile_cap_perms(t1, 21, &pm) == 0 && pm.allow == 0);
+	CHECK(aamed_profile_cap_perms(t1, 64, &pm) == -EINVAL);
+	CHECK(aamed_profile_net_perms(t1, 2, 1, &pm) == 0);	/* inet stream */
+	CHECK(pm.allow & AAMED_MAY_CREATE);
+	CHECK(aamed_profile_net_perms(t1, 10, 2, &pm) == 0);	/* inet6 dgram */
+	CHECK(!(pm.allow & AAMED_MAY_CREATE));
+	CHECK(aamed_profile_signal_perms(t1, t2, 15, AAMED_MAY_WRITE, &pm) == 0);
+	CHECK(pm.allow & AAMED_MAY_WRITE);			/* term to t2 */
+	CHECK(aamed_profile_signal_perms(t1, t2, 9, AAMED_MAY_WRITE, &pm) == 0);
+	CHECK(!(pm.allow & AAMED_MAY_WRITE));			/* kill: no */
+	CHECK(aamed_profile_signal_perms(t1, un, 15, AAMED_MAY_WRITE, &pm) == 0);
+	CHECK(!(pm.allow & AAMED_MAY_WRITE));			/* other peer */
+	CHECK(aamed_profile_ptrace_perms(t1, t2, AAMED_PTRACE_TRACE, &pm) == 0);
+	CHECK(pm.allow & AAMED_PTRACE_TRACE);
+	CHECK(aamed_profile_signal_perms(t1, NULL, 15, 0, &pm) == -EINVAL);
+}
+
+static void test_names(void)
+{
+	CHECK(!strcmp(aamed_cap_name(0), "chown"));
+	CHECK(!strcmp(aamed_cap_name(21), "sys_admin"));
+	CHECK(aamed_cap_name(-1) == NULL && aamed_cap_name(1000) == NULL);
+	CHECK(!strcmp(aamed_family_name(2), "inet"));
+	CHECK(!strcmp(aamed_family_name(10), "inet6"));
+	CHECK(aamed_family_name(4096) == NULL);
+	CHECK(!strcmp(aamed_sock_type_name(1), "stream"));
+	CHECK(!strcmp(aamed_sock_type_name(2), "dgram"));
+	CHECK(aamed_sock_type_name(0) == NULL);
+	CHECK(!strcmp(aamed_signal_name(15), "term"));
+	CHECK(!strcmp(aamed_signal_name(9), "kill"));
+	CHECK(aamed_signal_name(AAMED_SIGRT_BASE) == NULL);
+}
+
+/* ------------------------------------------------------------------ */
+struct seen {
+	int n, file_w, xdiff;
+	int stop_after;
+};
+
+static int on_state(const struct aamed_diff_state *st, void *arg)
+{
+	struct seen *s = arg;
+	const struct aamed_perms *a = &st->a[AAMED_ENTRY_OTHER];
+	const struct aamed_perms *b = &st->b[AAMED_ENTRY_OTHER];
+
+	s->n++;
+	if (st->rules == AAMED_RULES_FILE && st->pclass == AAMED_PCLASS_FILE &&
+	    st->len == 2 && !memcmp(st->witness, "/a", 2) &&
+	    (a->allow & AAMED_MAY_READ) && (b->allow & ~a->allow & AAMED_MAY_WRITE))
+		s->file_w++;
+	if (st->rules == AAMED_RULES_FILE && st->len == 6 &&
+	    !memcmp(st->witness, "/bin/x", 6) &&
+	    st->xtrans_differ[AAMED_ENTRY_OTHER] &&
+	    st->xa[AAMED_ENTRY_OTHER].fallback == AAMED_XT_INHERIT &&
+	    st->xb[AAMED_ENTRY_OTHER].fallback == AAMED_XT_NONE)
+		s->xdiff++;
+	return s->stop_after && s->n >= s->stop_after;
+}
+
+static void test_diff(const char *dir)
+{
+	aamed_policy *a = load(dir, "a.bin"), *b = load(dir, "b.bin");
+	const aamed_profile *pa = aamed_policy_profile_find(a, NULL, "d");
+	const aamed_profile *pb = aamed_policy_profile_find(b, NULL, "d");
+	struct seen s = { 0 };
+
+	CHECK(pa && pb);
+	CHECK(aamed_profile_diff(pa, pb, 1000000, on_state, &s) > 0);
+	CHECK(s.file_w == 1);	/* "/a": +w */
+	CHECK(s.xdiff == 1);	/* "/bin/x": pix is not px */
+	memset(&s, 0, sizeof(s));
+	CHECK(aamed_profile_diff(pa, pa, 1000000, on_state, &s) > 0);
+	CHECK(s.n == 0);
+	memset(&s, 0, sizeof(s));
+	s.stop_after = 1;
+	aamed_profile_diff(pa, pb, 1000000, on_state, &s);
+	CHECK(s.n == 1);
+	memset(&s, 0, sizeof(s));
+	CHECK(aamed_profile_diff(pa, pb, 1, on_state, &s) == -E2BIG);
+	CHECK(aamed_profile_diff(pa, pb, 1000, NULL, NULL) == -EINVAL);
+	/* against no rules at all: everything of pb is new */
+	memset(&s, 0, sizeof(s));
+	CHECK(aamed_profile_diff(NULL, pb, 1000000, on_state, &s) > 0);
+	CHECK(s.n > 0);
+	aamed_policy_free(a);
+	aamed_policy_free(b);
+}
+
+int main(int argc, char **argv)
+{
+	aamed_policy *p;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: api DIR\n");
+		return 2;
+	}
+	p = load(argv[1], "t.bin");
+	test_profiles(p);
+	test_info(p);
+	test_file(p);
+	test_xtrans(p);
+	test_classes(p);
+	test_names();
+	aamed_policy_free(p);
+	test_diff(argv[1]);
+	printf("%d passed, %d failed\n", pass, fail);
+	return fail ? 1 : 0;
+}
