@@ -15,7 +15,8 @@ SOVERSION := 0
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS ?= -O2 -g
-ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -Iinclude -Isrc -fPIC
+# Only the library sees src/: everything else builds on include/aamed.h.
+ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -Iinclude -fPIC
 LDLIBS := -lpthread
 
 # The library: src/, one file per job (see docs/kernel-map.md).
@@ -50,7 +51,7 @@ $(BUILD)/libaamed.a: $(LIB_OBJ)
 
 # Only aamed.h's declarations are visible outside the library (the header
 # says so with a visibility pragma); the version script is the second lock.
-$(LIB_OBJ): ALL_CFLAGS += -fvisibility=hidden
+$(LIB_OBJ): ALL_CFLAGS += -Isrc -fvisibility=hidden
 $(BUILD)/libaamed.so: $(LIB_OBJ) src/libaamed.map
 	$(CC) -shared -Wl,-soname,libaamed.so.$(SOVERSION) \
 		-Wl,--version-script=src/libaamed.map -o $@ $(LIB_OBJ) $(LDLIBS)
@@ -127,7 +128,7 @@ ASAN_BUILD := build-asan
 
 $(TEST_BIN): tests/unit/unit.c $(BUILD)/libaamed.a include/aamed.h src/internal.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libaamed.a $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(BUILD)/libaamed.a $(LDLIBS)
 
 unit: all $(TEST_BIN)
 	@sh tests/unit/run.sh $(TEST_BIN) $(BUILD)/aamed

@@ -25,7 +25,7 @@ const char *tl_audit_mode_name(enum aamed_audit_mode m);
 /*
  * The options explain, replay, diff and coverage share. A tool sets
  * allowed (TL_OPT_*) and the defaults, then parses its command line with
- * tl_getopt() (replay still offers each word to tl_opt()).
+ * tl_getopt().
  */
 #define TL_OPT_POLICY 0x1u	/* --policy PATH, repeatable (64 kept) */
 #define TL_OPT_SOURCE 0x2u	/* --source FILE */
@@ -44,13 +44,6 @@ struct tl_opts {
 	unsigned fmt;
 	bool json;
 };
-/*
- * Word by word: 1: argv[*i] (and its value, *i advanced) was a shared
- * option; 0: it is not one; -1: a usage error, already printed as
- * "aamed CMD: ...".
- */
-int tl_opt(struct tl_opts *o, const char *cmd, int argc, char **argv, int *i);
-
 /*
  * getopt_long over the shared options o->allowed permits, -h/--help and
  * the command's own (own: NULL or ended by a zeroed entry, each with a
@@ -76,7 +69,6 @@ int tl_compile(const char *src, const char *out, const char *features,
 int tl_mktmp(char *dir, size_t len);
 void tl_rmtmp(const char *dir);
 
-#include "tl_json.h"
 
 /* ------------------------------------------------------------------ */
 /* Source attribution through apparmor_parser (tl_source.c). */

@@ -132,50 +132,6 @@ int tl_compile(const char *src, const char *out, const char *features,
 	return rc;
 }
 
-
-static bool is_opt(const struct tl_opts *o, const char *a, const char *name,
-		   unsigned bit)
-{
-	return (o->allowed & bit) && !strcmp(a, name);
-}
-
-int tl_opt(struct tl_opts *o, const char *cmd, int argc, char **argv, int *i)
-{
-	const char *a = argv[*i], *v;
-
-	if (is_opt(o, a, "--json", TL_OPT_JSON)) {
-		o->json = true;
-		return 1;
-	}
-	if (!is_opt(o, a, "--policy", TL_OPT_POLICY) &&
-	    !is_opt(o, a, "--source", TL_OPT_SOURCE) &&
-	    !is_opt(o, a, "--features", TL_OPT_FEATURES) &&
-	    !is_opt(o, a, "-I", TL_OPT_FEATURES) &&
-	    !is_opt(o, a, "--kernel", TL_OPT_KERNEL))
-		return 0;
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "aamed %s: %s needs a value\n", cmd, a);
-		return -1;
-	}
-	v = argv[++*i];
-	if (!strcmp(a, "--policy")) {
-		if (o->np < 64)
-			o->policies[o->np++] = v;
-	} else if (!strcmp(a, "--source")) {
-		o->source = v;
-	} else if (!strcmp(a, "--features")) {
-		o->features = v;
-	} else if (!strcmp(a, "-I")) {
-		if (o->ni < 16)
-			o->incs[o->ni++] = v;
-	} else if (tl_parse_kernel(v, &o->k, &o->fmt)) {
-		fprintf(stderr, "aamed %s: --kernel takes 6.1, 6.12 or upstream\n",
-			cmd);
-		return -1;
-	}
-	return 1;
-}
-
 /* ------------------------------------------------------------------ */
 /* getopt_long for explain, diff and coverage. */
 
