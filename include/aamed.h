@@ -19,7 +19,15 @@
  *    every other label, and the call returns -ENOMEM if it cannot be
  *    allocated;
  *  - an aamed_audit record handed to a callback lives until the callback
- *    returns.
+ *    returns; a callback may resolve labels (aamed_label_get) of the
+ *    policy being decided against, but must not load into or free it;
+ *  - versioned structures: a structure the caller fills for the library
+ *    starts with its size. Set it to sizeof the structure as your header
+ *    declares it, or leave it 0, which means the first version (as the
+ *    kernel's perf_event_attr does); the library reads only the fields
+ *    that size covers, so fields added later read as zero for older
+ *    callers. A record the library hands to a callback carries the size
+ *    it was built with, so a newer callback knows which fields are there.
  *
  * Errors are negative errno values, as in the kernel.
  */
@@ -194,6 +202,7 @@ enum aamed_class {
 };
 
 struct aamed_audit {
+	size_t size;		/* sizeof(struct aamed_audit) it was built with */
 	enum aamed_audit_type type;
 	enum aamed_class class;
 	const char *op;		/* operation="" */
@@ -267,6 +276,7 @@ enum aamed_file_op {
 };
 
 struct aamed_file_req {
+	size_t size;		/* see "versioned structures" above */
 	const char *path;	/* absolute; a directory ends in '/' */
 	const char *target;	/* LINK / RENAME: the other path */
 	uint32_t request;	/* AAMED_MAY_* bits */
@@ -358,6 +368,7 @@ int aamed_policy_replace(aamed_engine *engine, aamed_policy *policy);
 uint64_t aamed_policy_generation(const aamed_policy *policy);
 
 struct aamed_label_ref {
+	size_t size;		/* see "versioned structures" above */
 	const char *text;		/* the label, as for aamed_label_get */
 	uint64_t gen;			/* policy it was resolved in */
 	const aamed_label *label;
@@ -393,6 +404,7 @@ int aamed_net_op_parse(const char *name);
  * the socket was created under (NULL: a kernel socket, never mediated).
  */
 struct aamed_sock {
+	size_t size;		/* see "versioned structures" above */
 	const aamed_label *label;
 	uint16_t family;	/* AF_* */
 	uint16_t type;		/* SOCK_* */
@@ -414,6 +426,7 @@ struct aamed_sock {
  * to start; it needs the socket's own lock if threads share the socket.
  */
 struct aamed_sock_cache {
+	size_t size;		/* see "versioned structures" above */
 	uint64_t gen;			/* policy generation; 0: empty */
 	const aamed_label *subj;
 	const aamed_label *peer;

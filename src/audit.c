@@ -47,6 +47,7 @@ static void audit_msg(enum aamed_audit_type type, const struct aa_audit_data *ad
 	char peer[1024];
 
 	memset(&rec, 0, sizeof(rec));
+	rec.size = sizeof(rec);
 	rec.type = type;
 	rec.class = ad->class;
 	rec.op = ad->op;

@@ -112,6 +112,24 @@ struct aa_ns *aa_policy_ns(aamed_policy *policy, const char *name, bool create)
 	return ns;
 }
 
+/*
+ * Recursive: an exec decision holds the lock while it runs the caller's
+ * audit callback, and that callback may resolve labels of the same policy.
+ */
+static int init_lock(pthread_mutex_t *lock)
+{
+	pthread_mutexattr_t attr;
+	int rc;
+
+	if (pthread_mutexattr_init(&attr))
+		return -1;
+	rc = pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+	if (!rc)
+		rc = pthread_mutex_init(lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+	return rc ? -1 : 0;
+}
+
 /* Every policy gets a generation no other policy of the process has. */
 static _Atomic uint64_t next_generation = 1;
 
@@ -122,7 +140,7 @@ aamed_policy *aamed_policy_new(void)
 	if (!policy)
 		return NULL;
 	policy->gen = atomic_fetch_add(&next_generation, 1);
-	if (pthread_mutex_init(&policy->lock, NULL)) {
+	if (init_lock(&policy->lock)) {
 		free(policy);
 		return NULL;
 	}

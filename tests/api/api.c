@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "aamed.h"
 
@@ -271,6 +272,40 @@ static void test_diff(const char *dir)
 	aamed_policy_free(b);
 }
 
+/*
+ * An exec decision runs the audit callback while it holds the policy's
+ * lock; the callback may still resolve labels of the same policy.
+ */
+struct relookup {
+	aamed_policy *p;
+	const aamed_label *got;
+	int records;
+};
+
+static void relookup_cb(const struct aamed_audit *rec, void *arg)
+{
+	struct relookup *r = arg;
+
+	(void)rec;
+	r->records++;
+	r->got = aamed_label_get(r->p, "t2", NULL);
+}
+
+static void test_exec_callback(aamed_policy *p)
+{
+	struct relookup r = { p, NULL, 0 };
+	struct aamed_exec_result x;
+	const aamed_label *t1 = aamed_label_get(p, "t1", NULL);
+
+	memset(&x, 0, sizeof(x));
+	alarm(20);	/* a deadlock fails the test instead of hanging it */
+	/* no rule of t1 grants /usr/bin/zz: a denial, with its record */
+	CHECK(aamed_exec(t1, "/usr/bin/zz", 0, 0, &x, relookup_cb, &r) == -EACCES);
+	alarm(0);
+	CHECK(r.records == 1);
+	CHECK(r.got && r.got == aamed_label_get(p, "t2", NULL));
+}
+
 int main(int argc, char **argv)
 {
 	aamed_policy *p;
@@ -286,6 +321,7 @@ int main(int argc, char **argv)
 	test_xtrans(p);
 	test_classes(p);
 	test_names();
+	test_exec_callback(p);
 	aamed_policy_free(p);
 	test_diff(argv[1]);
 	printf("%d passed, %d failed\n", pass, fail);
