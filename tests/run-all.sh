@@ -51,6 +51,7 @@ suite robust sh tests/robust/run.sh $B/aamed
 suite concurrency sh tests/concurrency/run.sh
 suite sockcache sh tests/sockcache/run.sh $B
 suite man sh tests/man/run.sh $B
+suite abi sh tests/abi/run.sh $B
 suite asan sh -c "make --no-print-directory asan-check"
 suite fuzz sh -c "make --no-print-directory fuzz-short"
 suite bench sh tests/bench/run.sh
