@@ -101,9 +101,21 @@ deps:
 TEST_BIN := $(BUILD)/tests/unit
 ASAN_BUILD := build-asan
 
-$(TEST_BIN): tests/unit/unit.c $(BUILD)/libaamed.a include/aamed.h src/internal.h
+# The unit tests: one file per module tested, a harness (harness.c) and
+# the hand-built blobs they share; --json-lines parses with libjansson.
+UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+UNIT_OBJ := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit-obj/%.o)
+
+# (not under $(BUILD)/tests/unit/: that is the binary)
+$(BUILD)/tests/unit-obj/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libaamed.a $(LDLIBS)
+	@echo "  CC      $<"
+	@$(CC) $(ALL_CFLAGS) -Itests/unit -MMD -MP -c -o $@ $<
+
+$(TEST_BIN): $(UNIT_OBJ) $(BUILD)/libaamed.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/libaamed.a $(LDLIBS) -ljansson
+-include $(UNIT_OBJ:.o=.d)
 
 unit: all $(TEST_BIN)
 	@sh tests/unit/run.sh $(TEST_BIN) $(BUILD)/aamed
