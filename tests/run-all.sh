@@ -49,6 +49,7 @@ suite tools sh tests/tools/run.sh $B/aamed
 suite robust sh tests/robust/run.sh $B/aamed
 suite concurrency sh tests/concurrency/run.sh
 suite sockcache sh tests/sockcache/run.sh $B
+suite coverage sh -c "make --no-print-directory coverage"
 suite asan sh -c "make --no-print-directory asan-check"
 suite fuzz sh -c "make --no-print-directory fuzz-short"
 suite bench sh tests/bench/run.sh
