@@ -36,7 +36,7 @@ BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ += $(BENCH_OBJ)
 
 .PHONY: all clean check demo install fuzz deps unit asan-check golden \
-	robust fuzz-short oracle bench install-tools coverage
+	robust fuzz-short oracle bench install-tools coverage alloc
 
 all: $(BUILD)/libaamed.a $(BUILD)/libaamed.so $(BUILD)/aamed $(BUILD)/aamed.pc \
 	$(BUILD)/bench-guest
@@ -125,6 +125,11 @@ golden: all
 
 robust: all
 	@sh tests/robust/run.sh $(BUILD)/aamed
+
+# Every allocation of loads, replacements, labels and decisions made to
+# fail in turn, under ASan and LeakSanitizer.
+alloc: all
+	@sh tests/alloc/run.sh $(BUILD)
 
 # The same tests, built with AddressSanitizer and UBSan.
 asan-check:
