@@ -112,6 +112,25 @@ static int run_load(struct ctx *c)
 	return load(c->pol, c->blob, &c->err);
 }
 
+/* A directory (or file) by path: the blob's directory when text is NULL. */
+static int run_load_path(struct ctx *c)
+{
+	char dir[4096];
+	const char *slash = strrchr(c->blob->path, '/');
+
+	if (c->text)
+		return aamed_policy_load_path(c->pol, c->text, &c->err);
+	snprintf(dir, sizeof(dir), "%.*s",
+		 slash ? (int)(slash - c->blob->path) : 1,
+		 slash ? c->blob->path : ".");
+	return aamed_policy_load_path(c->pol, dir, &c->err);
+}
+
+static int path_error(const struct ctx *c, int rc)
+{
+	return rc < 0 && c->err.msg[0] && c->err.origin[0];
+}
+
 static int load_error(const struct ctx *c, int rc)
 {
 	return rc < 0 && c->err.msg[0] && !strcmp(c->err.origin, c->blob->name);
@@ -418,6 +437,10 @@ static const struct op load_again = {
 	"replace", setup_all, run_load, load_error, observe_policy,
 	teardown_policy, 1,
 };
+static const struct op load_path = {
+	"load path", setup_empty, run_load_path, path_error, observe_policy,
+	teardown_policy, 1,
+};
 static const struct op engine_replace = {
 	"engine replace", setup_running_engine, run_replace, replace_error,
 	observe_engine, teardown_engine, 1,
@@ -559,6 +582,12 @@ int main(int argc, char **argv)
 			 blobs[i].name);
 		run_op(&load_again, &t, what);
 	}
+	t.blob = &blobs[0];
+	run_op(&load_path, &t, "load the blobs' directory");
+	t.text = blobs[0].path;
+	snprintf(what, sizeof(what), "load the file %s", blobs[0].name);
+	run_op(&load_path, &t, what);
+	t.text = NULL;
 	t.blob = &blobs[1];
 	run_op(&engine_replace, &t, "engine: replace the policy");
 	run_op(&engine_new, &t, "engine: new engine and reader");

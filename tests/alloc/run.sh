@@ -11,7 +11,8 @@
 # against BUILD/libaamed.a, wrapping every allocation function the library
 # calls (nm -u), compiles the blobs with `aamed compile --features
 # tests/features/linux-6.1` (examples, /etc/apparmor.d profiles, a profile
-# with hats in a namespace) and runs it. Ends with "N passed, N failed".
+# with hats in a namespace, a stack's transition) into one directory and
+# runs it. Ends with "N passed, N failed".
 
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -79,11 +80,12 @@ profile tool-b { }
 PROFILE
 
 # demo first: the decisions ask as demo-daemon; its hat and child too
+mkdir "$tmp/blobs"
 blobs=
 for src in examples/demo.profile "$tmp/ns.profile" "$tmp/stack.profile" \
     /etc/apparmor.d/usr.sbin.nscd /etc/apparmor.d/bin.ping; do
     [ -f "$src" ] || die "$src missing"
-    out=$tmp/$(basename "$src" .profile).bin
+    out=$tmp/blobs/$(basename "$src" .profile).bin
     "$B/aamed" compile --features "$features" -o "$out" "$src" \
         2> "$tmp/compile.err" || { cat "$tmp/compile.err"; die "compile $src"; }
     blobs="$blobs $out"
