@@ -78,8 +78,7 @@ void s_code(struct sbuf *s, const char *name, enum aa_code c)
 }
 
 
-void unit_profile(struct sbuf *s, const char *ns, const char *name,
-		  uint32_t hat, uint32_t mode)
+void prof_begin(struct sbuf *s, const char *ns, const char *name)
 {
 	if (s->n == 0)
 		s_u32(s, "version", 0x00202007u);	/* 3.0.8, kernel ABI 7 */
@@ -87,16 +86,37 @@ void unit_profile(struct sbuf *s, const char *ns, const char *name,
 		s_str(s, "namespace", ns);
 	s_code(s, "profile", AA_STRUCT);
 	s_str(s, NULL, name);
+}
+
+void prof_flags(struct sbuf *s, uint32_t hat, uint32_t mode)
+{
 	s_code(s, "flags", AA_STRUCT);
 	s_u32(s, NULL, hat);
 	s_u32(s, NULL, mode);
 	s_u32(s, NULL, 0);
 	s_code(s, NULL, AA_STRUCTEND);
-	s_u32(s, NULL, 0);	/* caps allow, audit, quiet, (kill) */
+}
+
+void prof_caps(struct sbuf *s, uint32_t allow)
+{
+	s_u32(s, NULL, allow);	/* caps allow, audit, quiet, (kill) */
 	s_u32(s, NULL, 0);
 	s_u32(s, NULL, 0);
 	s_u32(s, NULL, 0);
+}
+
+void prof_end(struct sbuf *s)
+{
 	s_code(s, NULL, AA_STRUCTEND);
+}
+
+void unit_profile(struct sbuf *s, const char *ns, const char *name,
+		  uint32_t hat, uint32_t mode)
+{
+	prof_begin(s, ns, name);
+	prof_flags(s, hat, mode);
+	prof_caps(s, 0);
+	prof_end(s);
 }
 
 int load_units(aamed_policy *pol, const struct sbuf *s, const char *what)

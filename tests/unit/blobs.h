@@ -32,6 +32,17 @@ void s_str(struct sbuf *s, const char *name, const char *v);
 void s_code(struct sbuf *s, const char *name, enum aa_code c);
 
 /*
+ * A profile in pieces, in the order the unpacker reads them: the version
+ * header when s is empty, the namespace when ns, the "profile" struct and
+ * name; ...; the flags struct (hat, mode); ...; the four capability words;
+ * ...; the end of the struct. The tests put other elements in the gaps.
+ */
+void prof_begin(struct sbuf *s, const char *ns, const char *name);
+void prof_flags(struct sbuf *s, uint32_t hat, uint32_t mode);
+void prof_caps(struct sbuf *s, uint32_t allow);
+void prof_end(struct sbuf *s);
+
+/*
  * Appends one minimal profile (name, flags hat/mode, no capabilities) to
  * s, with the version header when s is empty and a namespace when ns.
  */

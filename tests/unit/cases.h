@@ -20,10 +20,15 @@ UNIT_CASE(audit_fields)
 UNIT_CASE(audit_escape)
 UNIT_CASE(audit_mask)
 UNIT_CASE(audit_truncate)
+/* unpack.c: a profile's optional elements, and malformed ones */
+UNIT_CASE(unpack_optional)
+UNIT_CASE(unpack_malformed)
 /* label.c: label parsing, stacks and namespaces */
 UNIT_CASE(labels)
 /* load_ns.c: the namespaces of one load */
 UNIT_CASE(load_ns)
+/* engine.c: live replacement, single-threaded */
+UNIT_CASE(engine)
 /* words.c: the batch word splitter of tools/common */
 UNIT_CASE(words)
 /* json_lines.c: the JSON line checker run.sh uses */
