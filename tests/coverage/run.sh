@@ -7,9 +7,9 @@
 #
 # COV_BUILD holds libaamed.a, aamed and tests/unit compiled with --coverage.
 # Clears its counters, runs the suites that exercise src/ (unit, golden,
-# golden-net, golden-ipc, sources, tools, robust, sockcache) against it, then
-# prints gcovr's per-file table and the line and branch totals of src/
-# (only src/).
+# golden-net, golden-ipc, sources, tools, robust, sockcache, alloc) against
+# it, then prints gcovr's per-file table and the line and branch totals of
+# src/ (only src/).
 #
 # One check per suite (it passes), one for the line coverage of src/
 # reaching COVERAGE_MIN percent (default 90). Ends with "N passed, N
@@ -80,6 +80,7 @@ suite sources sh tests/sources/run.sh "$B/aamed"
 suite tools sh tests/tools/run.sh "$B/aamed"
 suite robust sh tests/robust/run.sh "$B/aamed"
 suite sockcache sh tests/sockcache/run.sh "$B"
+suite alloc sh tests/alloc/run.sh "$B"
 
 # gcov files of the suites' own programs live elsewhere; only $B/src counts.
 gcovr -r "$root" --filter 'src/' --object-directory "$B" \

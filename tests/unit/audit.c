@@ -251,3 +251,37 @@ void unit_audit_truncate(void)
 	CHECK(!strncmp(small, "apparmor=\"DENIE", sizeof(small) - 1));
 	CHECK_EQ(aamed_audit_format(&r, NULL, 0, 0, -1, NULL), n);
 }
+
+/*
+ * Masks of the other classes: a signal prints "receive" for read before
+ * "send" for write (audit_signal_mask()), ptrace exactly one of its four
+ * words (audit_ptrace_mask()), and a class with no mask names nothing.
+ */
+void unit_audit_class_masks(void)
+{
+	char buf[32];
+
+	CHECK_EQ(aamed_perms_str(AAMED_CLASS_SIGNAL, AAMED_MAY_WRITE, buf,
+				 sizeof(buf)), 4);
+	CHECK_STR(buf, "send");
+	aamed_perms_str(AAMED_CLASS_SIGNAL, AAMED_MAY_READ, buf, sizeof(buf));
+	CHECK_STR(buf, "receive");
+	aamed_perms_str(AAMED_CLASS_SIGNAL, AAMED_MAY_READ | AAMED_MAY_WRITE,
+			buf, sizeof(buf));
+	CHECK_STR(buf, "receive");
+	aamed_perms_str(AAMED_CLASS_PTRACE, AAMED_MAY_READ, buf, sizeof(buf));
+	CHECK_STR(buf, "read");
+	aamed_perms_str(AAMED_CLASS_PTRACE, AAMED_MAY_WRITE, buf, sizeof(buf));
+	CHECK_STR(buf, "trace");
+	aamed_perms_str(AAMED_CLASS_PTRACE, AAMED_PTRACE_READBY, buf,
+			sizeof(buf));
+	CHECK_STR(buf, "readby");
+	aamed_perms_str(AAMED_CLASS_PTRACE, AAMED_PTRACE_TRACEDBY, buf,
+			sizeof(buf));
+	CHECK_STR(buf, "tracedby");
+	strcpy(buf, "x");
+	CHECK_EQ(aamed_perms_str(AAMED_CLASS_CAP, AAMED_MAY_READ, buf,
+				 sizeof(buf)), 0);
+	CHECK_STR(buf, "");
+	CHECK_EQ(aamed_perms_str(AAMED_CLASS_NONE, AAMED_MAY_READ, NULL, 0), 0);
+}

@@ -20,6 +20,7 @@ UNIT_CASE(audit_fields)
 UNIT_CASE(audit_escape)
 UNIT_CASE(audit_mask)
 UNIT_CASE(audit_truncate)
+UNIT_CASE(audit_class_masks)
 /* unpack.c: a profile's optional elements, and malformed ones */
 UNIT_CASE(unpack_optional)
 UNIT_CASE(unpack_malformed)
@@ -29,6 +30,8 @@ UNIT_CASE(labels)
 UNIT_CASE(load_ns)
 /* engine.c: live replacement, single-threaded */
 UNIT_CASE(engine)
+/* names.c: the signal name table */
+UNIT_CASE(names)
 /* words.c: the batch word splitter of tools/common */
 UNIT_CASE(words)
 /* json_lines.c: the JSON line checker run.sh uses */

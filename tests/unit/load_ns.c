@@ -44,5 +44,8 @@ void unit_load_ns(void)
 	CHECK(ns_load(pol, NULL, "x", NULL, ":four:y") != 0);
 	CHECK(aamed_label_get(pol, "x", &error) == NULL);
 	CHECK(ns_load(pol, NULL, ":four:x", NULL, ":five:y") != 0);
+	/* a stack across namespaces sorts them by name (ns_cmp()) */
+	CHECK_STR(lname(pol, ":one:p//&:four:v", &error), ":four:v//&:one:p");
+	CHECK_STR(lname(pol, ":four:v//&:one:p", &error), ":four:v//&:one:p");
 	aamed_policy_free(pol);
 }
