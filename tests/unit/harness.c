@@ -49,7 +49,8 @@ bool unit_check_eq(unsigned long long got, unsigned long long want,
 		   const char *expr, const char *file, int line)
 {
 	if (!unit_check(got == want, expr, file, line)) {
-		printf("     expected 0x%llx, got 0x%llx\n", want, got);
+		printf("     expected %lld (0x%llx), got %lld (0x%llx)\n",
+		       (long long)want, want, (long long)got, got);
 		return false;
 	}
 	return true;

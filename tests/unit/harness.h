@@ -23,15 +23,14 @@ bool unit_check_str(const char *got, const char *want, const char *expr,
 /* Plain truth; returns it, so "if (CHECK(p != NULL))" guards the rest. */
 #define CHECK(cond) unit_check((cond), #cond, __FILE__, __LINE__)
 
-/* Integers, printed in hex on failure. */
+/* Integers, printed signed and in hex on failure. */
 #define CHECK_EQ(got, want)                                                \
 	unit_check_eq((unsigned long long)(got), (unsigned long long)(want), \
 		      #got " == " #want, __FILE__, __LINE__)
 
 /* C strings; NULL equals only NULL. */
 #define CHECK_STR(got, want)                                               \
-	unit_check_str((got), (want), #got " == \"" #want "\"", __FILE__,  \
-		       __LINE__)
+	unit_check_str((got), (want), #got " == " #want, __FILE__, __LINE__)
 
 /* unit --json-lines FILE (json_lines.c). */
 int unit_json_lines(const char *path);
