@@ -95,6 +95,27 @@ static void setup_empty(struct ctx *c)
 	c->pol = aamed_policy_new();
 }
 
+static void setup_nothing(struct ctx *c)
+{
+	(void)c;
+}
+
+static int run_new(struct ctx *c)
+{
+	c->pol = aamed_policy_new();
+	return c->pol ? 0 : -ENOMEM;
+}
+
+/* A policy that may not exist (yet). */
+static void observe_maybe(struct ctx *c, struct state *st)
+{
+	if (c->pol) {
+		state_of(c->pol, st);
+		return;
+	}
+	st->n = (size_t)snprintf(st->text, sizeof(st->text), "no policy\n");
+}
+
 static void setup_all(struct ctx *c)
 {
 	struct aamed_error err;
@@ -341,7 +362,7 @@ static int run_signal(struct ctx *c)
 /* ------------------------------------------------------------------ */
 /* The driver. */
 
-static struct state before, clean, now;
+static struct state before, clean, now, ptrs_before, ptrs_now;
 
 static int leaked(void)
 {
@@ -363,6 +384,12 @@ static const char *judge(const struct op *op, struct ctx *c, int rc)
 		return "not the documented error";
 	if (strcmp(now.text, before.text))
 		return "the state changed";
+	if (c->pol) {
+		/* the labels callers hold stay valid and the same */
+		state_labels(c->pol, &ptrs_now);
+		if (strcmp(ptrs_now.text, ptrs_before.text))
+			return "labels were replaced";
+	}
 	if (!op->retry)
 		return NULL;
 	rc2 = op->run(c);
@@ -383,6 +410,8 @@ static void one(const struct op *op, const struct ctx *tmpl,
 
 	op->setup(&c);
 	op->observe(&c, &before);
+	if (c.pol)
+		state_labels(c.pol, &ptrs_before);
 	inject_arm(k);
 	rc = op->run(&c);
 	inject_disarm();
@@ -429,6 +458,10 @@ static void run_op(const struct op *op, const struct ctx *tmpl,
 
 /* ------------------------------------------------------------------ */
 
+static const struct op policy_new = {
+	"new policy", setup_nothing, run_new, nomem, observe_maybe,
+	teardown_policy, 0,
+};
 static const struct op load_empty = {
 	"load", setup_empty, run_load, load_error, observe_policy,
 	teardown_policy, 1,
@@ -573,6 +606,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < nblobs; i++)
 		if (read_blob(&blobs[i], argv[i + 1]))
 			return 2;
+	run_op(&policy_new, &t, "a new policy");
 	for (i = 0; i < nblobs; i++) {
 		t.blob = &blobs[i];
 		snprintf(what, sizeof(what), "load %s into an empty policy",

@@ -68,6 +68,34 @@ static void decide(const aamed_label *l, aamed_policy *pol, struct state *st)
 	add(st, "  net %d\n", rc);
 }
 
+/* "name" or ":ns:name" of profile i. */
+static void profile_text(aamed_policy *pol, size_t i, char *text, size_t len)
+{
+	const char *name = aamed_policy_profile_name(pol, i);
+	const char *ns = aamed_policy_profile_ns(pol, i);
+
+	if (ns[0])
+		snprintf(text, len, ":%s:%s", ns, name);
+	else
+		snprintf(text, len, "%s", name);
+}
+
+void state_labels(aamed_policy *pol, struct state *st)
+{
+	size_t n = aamed_policy_profile_count(pol), i;
+	char text[1024];
+	int error;
+
+	st->n = 0;
+	st->text[0] = '\0';
+	add(st, "unconfined %p\n", (const void *)aamed_label_unconfined(pol));
+	for (i = 0; i < n; i++) {
+		profile_text(pol, i, text, sizeof(text));
+		add(st, "%s %p\n", text,
+		    (const void *)aamed_label_get(pol, text, &error));
+	}
+}
+
 void state_of(aamed_policy *pol, struct state *st)
 {
 	size_t n = aamed_policy_profile_count(pol), i;
@@ -76,14 +104,11 @@ void state_of(aamed_policy *pol, struct state *st)
 	st->text[0] = '\0';
 	add(st, "profiles %zu abi %u\n", n, aamed_policy_abi(pol));
 	for (i = 0; i < n; i++) {
-		const char *name = aamed_policy_profile_name(pol, i);
-		const char *ns = aamed_policy_profile_ns(pol, i);
 		const aamed_label *l;
 		char text[1024];
 		int error;
 
-		snprintf(text, sizeof(text), ns[0] ? ":%s:%s" : "%s%s", ns,
-			 name);
+		profile_text(pol, i, text, sizeof(text));
 		l = aamed_label_get(pol, text, &error);
 		add(st, "%s %s\n", text, l ? aamed_label_mode(l) : "(none)");
 		if (l && i < DECIDE_PROFILES)

@@ -19,6 +19,8 @@ struct state {
 };
 
 void state_of(aamed_policy *pol, struct state *st);
+/* The label pointers of the profiles: the same only in the same policy. */
+void state_labels(aamed_policy *pol, struct state *st);
 /* The first line where a and b differ, for a failure message. */
 const char *state_diff(const struct state *a, const struct state *b);
 
