@@ -32,7 +32,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 
 .PHONY: all clean check demo install fuzz deps unit asan-check golden \
-	robust fuzz-short oracle bench install-tools install-bench
+	robust fuzz-short oracle bench install-tools install-bench coverage alloc
 
 all: $(BUILD)/libaamed.a $(BUILD)/libaamed.so $(BUILD)/aamed $(BUILD)/aamed.pc \
 	$(BUILD)/aamed-bench $(BUILD)/bench-guest
@@ -126,9 +126,21 @@ abi-baseline: $(BUILD)/libaamed.so
 TEST_BIN := $(BUILD)/tests/unit
 ASAN_BUILD := build-asan
 
-$(TEST_BIN): tests/unit/unit.c $(BUILD)/libaamed.a include/aamed.h src/internal.h
+# The unit tests: one file per module tested, a harness (harness.c) and
+# the hand-built blobs they share; --json-lines parses with libjansson.
+UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+UNIT_OBJ := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit-obj/%.o)
+
+# (not under $(BUILD)/tests/unit/: that is the binary)
+$(BUILD)/tests/unit-obj/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(BUILD)/libaamed.a $(LDLIBS)
+	@echo "  CC      $<"
+	@$(CC) $(ALL_CFLAGS) -Isrc -Itests/unit -MMD -MP -c -o $@ $<
+
+$(TEST_BIN): $(UNIT_OBJ) $(BUILD)/libaamed.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/libaamed.a $(LDLIBS) -ljansson
+-include $(UNIT_OBJ:.o=.d)
 
 unit: all $(TEST_BIN)
 	@sh tests/unit/run.sh $(TEST_BIN) $(BUILD)/aamed
@@ -139,6 +151,11 @@ golden: all
 robust: all
 	@sh tests/robust/run.sh $(BUILD)/aamed
 
+# Every allocation of loads, replacements, labels and decisions made to
+# fail in turn, under ASan and LeakSanitizer.
+alloc: all
+	@sh tests/alloc/run.sh $(BUILD)
+
 # The same tests, built with AddressSanitizer and UBSan.
 asan-check:
 	$(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) \
@@ -146,6 +163,15 @@ asan-check:
 		LDLIBS="-lpthread -fsanitize=address,undefined" all $(ASAN_BUILD)/tests/unit
 	@sh tests/unit/run.sh $(ASAN_BUILD)/tests/unit $(ASAN_BUILD)/aamed
 	@sh tests/robust/run.sh $(ASAN_BUILD)/aamed
+
+# Line and branch coverage of src/ (gcovr) by the quick suites, from a
+# build of its own; fails below 90% of src/'s lines.
+COV_BUILD := build-cov
+coverage:
+	$(MAKE) --no-print-directory BUILD=$(COV_BUILD) \
+		CFLAGS="-O0 -g --coverage" LDLIBS="-lpthread --coverage" \
+		all $(COV_BUILD)/tests/unit
+	@sh tests/coverage/run.sh $(COV_BUILD)
 
 FUZZ_TIME ?= 60
 $(BUILD)/fuzz-load: tests/fuzz/fuzz_load.c $(LIB_SRC)
@@ -198,4 +224,4 @@ install-bench: $(BUILD)/aamed-bench
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/aamed-bench
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(COV_BUILD)

@@ -52,7 +52,9 @@ suite concurrency sh tests/concurrency/run.sh
 suite sockcache sh tests/sockcache/run.sh $B
 suite man sh tests/man/run.sh $B
 suite abi sh tests/abi/run.sh $B
+suite coverage sh -c "make --no-print-directory coverage"
 suite asan sh -c "make --no-print-directory asan-check"
+suite alloc sh tests/alloc/run.sh
 suite fuzz sh -c "make --no-print-directory fuzz-short"
 suite bench sh tests/bench/run.sh
 # one guest runs every case file: allow for a slow, shared machine

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Every unit-test case, in running order: UNIT_CASE(name) for a function
+ * "void unit_name(void)" defined in the file named by the comment. Named
+ * so that a prefix selects a module's cases ("unit compat").
+ */
+/* stream.c: the policy stream reader (policy_unpack_test.c's cases) */
+UNIT_CASE(stream)
+/* dfa.c: matching on hand-built DFA blobs, and their verification */
+UNIT_CASE(dfa_match)
+UNIT_CASE(dfa_leftmatch_versions)
+UNIT_CASE(dfa_verify)
+/* compat.c: the old packed accept words */
+UNIT_CASE(compat_file)
+UNIT_CASE(compat_xindex)
+UNIT_CASE(compat_policy)
+UNIT_CASE(compat_xmatch)
+/* audit.c: record formatting */
+UNIT_CASE(audit_fields)
+UNIT_CASE(audit_escape)
+UNIT_CASE(audit_mask)
+UNIT_CASE(audit_truncate)
+UNIT_CASE(audit_class_masks)
+/* unpack.c: a profile's optional elements, and malformed ones */
+UNIT_CASE(unpack_optional)
+UNIT_CASE(unpack_malformed)
+/* label.c: label parsing, stacks and namespaces */
+UNIT_CASE(labels)
+/* load_ns.c: the namespaces of one load */
+UNIT_CASE(load_ns)
+/* engine.c: live replacement, single-threaded */
+UNIT_CASE(engine)
+/* names.c: the signal name table */
+UNIT_CASE(names)
+/* words.c: the batch word splitter of tools/common */
+UNIT_CASE(words)
+/* json_lines.c: the JSON line checker run.sh uses */
+UNIT_CASE(json_checker)
