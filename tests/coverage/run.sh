@@ -6,7 +6,7 @@
 #   tests/coverage/run.sh COV_BUILD     (as `make coverage` builds it: build-cov)
 #
 # COV_BUILD holds libaamed.a, aamed and tests/unit compiled with --coverage.
-# Clears its counters, runs the suites that exercise src/ (unit, golden,
+# Clears its counters, runs the suites that exercise src/ (unit, api, golden,
 # golden-net, golden-ipc, sources, tools, robust, sockcache, alloc) against
 # it, then prints gcovr's per-file table and the line and branch totals of
 # src/ (only src/).
@@ -73,6 +73,7 @@ suite() {
 }
 
 suite unit sh tests/unit/run.sh "$B/tests/unit" "$B/aamed"
+suite api sh tests/api/run.sh "$B"
 suite golden sh tests/golden/run.sh "$B/aamed"
 suite golden-net sh tests/golden-net/run.sh "$B/aamed"
 suite golden-ipc sh tests/golden-ipc/run.sh "$B/aamed"
