@@ -5,7 +5,9 @@
 #
 #   tests/unit/run.sh UNIT_BINARY AAMED_BINARY
 #
-# Runs UNIT_BINARY (tests/unit/unit.c) and then checks the CLI: exit codes
+# Runs UNIT_BINARY (tests/unit/*.c: one file per module, named cases;
+# `UNIT_BINARY NAME` runs the cases whose names start with NAME) and then
+# checks the CLI: exit codes
 # (0 allowed, 1 denied, 2 usage, 3 policy load error), --json output (every
 # line one JSON object with "version" first, checked by UNIT_BINARY
 # --json-lines), batch mode, attach, compile and the option syntax
