@@ -267,7 +267,8 @@ int cmd_coverage(int argc, char **argv)
 {
 	struct tl_opts o = { .allowed = TL_OPT_POLICY | TL_OPT_SOURCE |
 					TL_OPT_FEATURES | TL_OPT_KERNEL |
-					TL_OPT_JSON };
+					TL_OPT_JSON,
+			   .usage = usage };
 	struct cargs ca = { .nl = 0 };
 	int rc = 0, i, t;
 	bool first = true;
@@ -277,12 +278,8 @@ int cmd_coverage(int argc, char **argv)
 	size_t j;
 
 	t = tl_getopt(&o, "coverage", argc, argv, NULL, on_arg, &ca);
-	if (t > 0) {
-		usage(stdout);
-		return EXIT_ALLOWED;
-	}
-	if (t < 0)
-		return EXIT_USAGE;
+	if (t >= 0)
+		return t;
 	if (!o.np || !ca.nl) {
 		usage(stderr);
 		return EXIT_USAGE;

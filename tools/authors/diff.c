@@ -637,7 +637,8 @@ int cmd_diff(int argc, char **argv)
 		{ 0 },
 	};
 	struct tl_opts o = { .allowed = TL_OPT_FEATURES | TL_OPT_KERNEL |
-					TL_OPT_JSON };
+					TL_OPT_JSON,
+			   .usage = usage };
 	struct dargs da = { { 0 }, 0, NULL };
 	int rc = 0, t;
 	bool firstp = true;
@@ -646,12 +647,8 @@ int cmd_diff(int argc, char **argv)
 	size_t x, na, nb;
 
 	t = tl_getopt(&o, "diff", argc, argv, own, on_arg, &da);
-	if (t > 0) {
-		usage(stdout);
-		return EXIT_ALLOWED;
-	}
-	if (t < 0)
-		return EXIT_USAGE;
+	if (t >= 0)
+		return t;
 	if (da.ns != 2) {
 		usage(stderr);
 		return EXIT_USAGE;

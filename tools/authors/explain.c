@@ -550,7 +550,8 @@ int cmd_explain(int argc, char **argv)
 {
 	struct tl_opts o = { .allowed = TL_OPT_POLICY | TL_OPT_SOURCE |
 					TL_OPT_FEATURES | TL_OPT_KERNEL |
-					TL_OPT_JSON };
+					TL_OPT_JSON,
+			   .usage = usage };
 	struct eargs ea = { .qn = 0 };
 	struct query q;
 	char err[512];
@@ -558,12 +559,8 @@ int cmd_explain(int argc, char **argv)
 	int rc;
 
 	rc = tl_getopt(&o, "explain", argc, argv, NULL, on_arg, &ea);
-	if (rc > 0) {
-		usage(stdout);
-		return EXIT_ALLOWED;
-	}
-	if (rc < 0)
-		return EXIT_USAGE;
+	if (rc >= 0)
+		return rc;
 	if (!o.np || !ea.qn) {
 		usage(stderr);
 		return EXIT_USAGE;

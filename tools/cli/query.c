@@ -235,24 +235,6 @@ static void query_usage(FILE *f)
 	      f);
 }
 
-/* --kernel: the kernel whose behaviour and record format to follow. */
-static int parse_kernel(const char *v, struct outopts *o)
-{
-	if (!strcmp(v, "6.1")) {
-		o->fmt = 0;
-		o->kernel = AAMED_KERNEL_6_1;
-	} else if (!strcmp(v, "6.12")) {
-		o->fmt = AAMED_FMT_CLASS;
-		o->kernel = AAMED_KERNEL_6_12;
-	} else if (!strcmp(v, "upstream")) {
-		o->fmt = AAMED_FMT_CLASS;
-		o->kernel = AAMED_KERNEL_UPSTREAM;
-	} else {
-		return -1;
-	}
-	return 0;
-}
-
 /* The options before the query words; the words themselves are not read. */
 struct query_opts {
 	const char *policies[64];
@@ -297,10 +279,8 @@ static int query_opt(struct query_opts *qo, int c)
 		qo->batch = optarg;
 		return 0;
 	case QO_KERNEL:
-		if (parse_kernel(optarg, &qo->o)) {
-			fprintf(stderr, "aamed query: --kernel takes 6.1, 6.12 or upstream\n");
+		if (opt_kernel("query", optarg, &qo->o.kernel, &qo->o.fmt))
 			return EXIT_USAGE;
-		}
 		return 0;
 	case QO_JSON:
 		qo->o.json = true;
