@@ -130,9 +130,7 @@ static bool report_rules(const struct pcov *pc, const struct tl_source *src,
 	if (!total)
 		return true;
 	if (json) {
-		if (!*first)
-			fputc(',', stdout);
-		*first = false;
+		json_sep(stdout, first);
 		printf("{\"profile\":");
 		json_str(stdout, name);
 		printf(",\"requests\":%ld,\"rules\":%ld,\"used\":%ld,\"rule_list\":[",
@@ -149,9 +147,7 @@ static bool report_rules(const struct pcov *pc, const struct tl_source *src,
 		if (json) {
 			bool f = true;
 
-			if (!rf)
-				fputc(',', stdout);
-			rf = false;
+			json_sep(stdout, &rf);
 			fputc('{', stdout);
 			json_key(stdout, &f, "file");
 			json_str(stdout, ru->file);
@@ -192,9 +188,7 @@ static bool report_states(const struct pcov *pc, bool json, bool *first)
 			used += (pc->caps_hit >> s) & 1;
 		}
 	if (json) {
-		if (!*first)
-			fputc(',', stdout);
-		*first = false;
+		json_sep(stdout, first);
 		printf("{\"profile\":");
 		json_str(stdout, pc->info.name);
 		printf(",\"requests\":%ld,\"rules\":%ld,\"used\":%ld,\"rule_list\":null}",

@@ -499,9 +499,7 @@ static void print_json(const struct pdiff *d, const char *status, bool *firstp)
 	bool f = true;
 	size_t gi;
 
-	if (!*firstp)
-		fputc(',', stdout);
-	*firstp = false;
+	json_sep(stdout, firstp);
 	fputc('{', stdout);
 	json_key(stdout, &f, "profile");
 	json_str(stdout, d->name);
@@ -510,18 +508,11 @@ static void print_json(const struct pdiff *d, const char *status, bool *firstp)
 	json_key(stdout, &f, "truncated");
 	fputs(d->truncated ? "true" : "false", stdout);
 	json_key(stdout, &f, "changes");
-	fputc('[', stdout);
-	for (gi = 0; gi < d->nnotes; gi++) {
-		if (gi)
-			fputc(',', stdout);
-		json_str(stdout, d->notes[gi]);
-	}
-	fputc(']', stdout);
+	json_str_array(stdout, (const char *const *)d->notes, d->nnotes);
 	json_key(stdout, &f, "permissions");
 	fputc('[', stdout);
 	for (gi = 0; gi < d->ng; gi++) {
 		bool gf = true;
-		int w;
 
 		if (gi)
 			fputc(',', stdout);
@@ -533,13 +524,9 @@ static void print_json(const struct pdiff *d, const char *status, bool *firstp)
 		json_key(stdout, &gf, "states");
 		printf("%ld", d->g[gi].count);
 		json_key(stdout, &gf, "witnesses");
-		fputc('[', stdout);
-		for (w = 0; w < d->g[gi].nwit; w++) {
-			if (w)
-				fputc(',', stdout);
-			json_str(stdout, d->g[gi].wit[w]);
-		}
-		fputs("]}", stdout);
+		json_str_rows(stdout, d->g[gi].wit[0], sizeof(d->g[gi].wit[0]),
+			      (size_t)d->g[gi].nwit);
+		fputc('}', stdout);
 	}
 	fputs("]}", stdout);
 }

@@ -437,13 +437,9 @@ static void print_json(const struct query *q, struct member *ms, int n,
 	}
 	fputc(']', f);
 	json_key(f, &first, "records");
-	fputc('[', f);
-	for (i = 0; i < all->recs.n; i++) {
-		if (i)
-			fputc(',', f);
-		json_str(f, all->recs.text[i]);
-	}
-	fputs("]}\n", f);
+	json_str_rows(f, all->recs.text[0], sizeof(all->recs.text[0]),
+		      (size_t)all->recs.n);
+	fputs("}\n", f);
 }
 
 static void usage(FILE *f)

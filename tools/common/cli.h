@@ -27,7 +27,13 @@ int split_words(const char *line, char *buf, size_t buflen, char **argv,
 
 /* json.c: a tiny JSON writer. */
 void json_str(FILE *f, const char *s);
+/* The comma before every member or element but the first. */
+void json_sep(FILE *f, bool *first);
 void json_key(FILE *f, bool *first, const char *key);
+/* An array of n strings: pointers (NULL: null), or n rows of a char
+ * array of width bytes each (text[N][width]). */
+void json_str_array(FILE *f, const char *const *v, size_t n);
+void json_str_rows(FILE *f, const char *rows, size_t width, size_t n);
 
 /* request.c: one query, parsed from words. */
 enum query_class {
