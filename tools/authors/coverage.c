@@ -278,7 +278,7 @@ int cmd_coverage(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	c.policy = tl_load(o.policies, o.np, o.k, "aamed coverage");
+	c.policy = load_policies(o.policies, o.np, o.k, "aamed coverage");
 	if (!c.policy)
 		return EXIT_POLICY;
 	if (o.source) {

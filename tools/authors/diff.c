@@ -464,7 +464,7 @@ static aamed_policy *load_side(const char *path, const char *features,
 	if (blob) {
 		const char *p = path;
 
-		return tl_load(&p, 1, k, "aamed diff");
+		return load_policies(&p, 1, k, "aamed diff");
 	}
 	snprintf(out, sizeof(out), "%s/side%d.bin", tmp, which);
 	if (tl_compile(path, out, features, incs, ni, false))
@@ -472,7 +472,7 @@ static aamed_policy *load_side(const char *path, const char *features,
 	{
 		const char *p = out;
 
-		return tl_load(&p, 1, k, "aamed diff");
+		return load_policies(&p, 1, k, "aamed diff");
 	}
 }
 

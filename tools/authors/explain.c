@@ -561,7 +561,7 @@ int cmd_explain(int argc, char **argv)
 		fprintf(stderr, "aamed explain: %s\n", err);
 		return EXIT_USAGE;
 	}
-	policy = tl_load(o.policies, o.np, o.k, "aamed explain");
+	policy = load_policies(o.policies, o.np, o.k, "aamed explain");
 	if (!policy)
 		return EXIT_POLICY;
 	rc = explain(policy, &q, &o);

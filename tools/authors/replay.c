@@ -147,7 +147,7 @@ int cmd_replay(int argc, char **argv)
 	rc = parse_cmdline(&o, &a, argc, argv);
 	if (rc >= 0)
 		return rc;
-	policy = tl_load(o.policies, o.np, o.k, "aamed replay");
+	policy = load_policies(o.policies, o.np, o.k, "aamed replay");
 	if (!policy)
 		return EXIT_POLICY;
 	r = replay_new(policy, a.memo);

@@ -59,9 +59,6 @@ typedef int (*tl_arg_fn)(int opt, const char *arg, void *ctx);
 int tl_getopt(struct tl_opts *o, const char *cmd, int argc, char **argv,
 	      const struct option *own, tl_arg_fn fn, void *ctx);
 
-/* Load every path into a new policy; NULL (message printed) on error. */
-aamed_policy *tl_load(const char *const *paths, int n, enum aamed_kernel k,
-		      const char *who);
 
 /* Compile profile source text to a blob file with apparmor_parser. */
 int tl_compile(const char *src, const char *out, const char *features,

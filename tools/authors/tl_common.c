@@ -29,29 +29,6 @@ const char *tl_audit_mode_name(enum aamed_audit_mode m)
 	return (unsigned)m < 5 ? n[m] : "unknown";
 }
 
-aamed_policy *tl_load(const char *const *paths, int n, enum aamed_kernel k,
-		      const char *who)
-{
-	aamed_policy *p = aamed_policy_new();
-	struct aamed_error err;
-	char msg[1024];
-	int i;
-
-	if (!p) {
-		fprintf(stderr, "%s: out of memory\n", who);
-		return NULL;
-	}
-	aamed_policy_set_kernel(p, k);
-	for (i = 0; i < n; i++)
-		if (aamed_policy_load_path(p, paths[i], &err)) {
-			fprintf(stderr, "%s: cannot load policy: %s\n", who,
-				aamed_error_str(&err, msg, sizeof(msg)));
-			aamed_policy_free(p);
-			return NULL;
-		}
-	return p;
-}
-
 int tl_mktmp(char *dir, size_t len)
 {
 	const char *t = getenv("TMPDIR");

@@ -10,19 +10,6 @@
 #include "cli.h"
 #include "opts.h"
 
-int load_policy(aamed_policy *policy, const char *path)
-{
-	struct aamed_error err;
-	char msg[1024];
-
-	if (aamed_policy_load_path(policy, path, &err)) {
-		fprintf(stderr, "aamed: cannot load policy: %s\n",
-			aamed_error_str(&err, msg, sizeof(msg)));
-		return -1;
-	}
-	return 0;
-}
-
 static int decide(aamed_policy *policy, const struct query *q,
 		  struct answer *a, unsigned fmt, char *err, size_t errlen)
 {
@@ -391,7 +378,7 @@ int cmd_query(int argc, char **argv)
 {
 	struct query_opts *qo = malloc(sizeof(*qo));
 	aamed_policy *policy = NULL;
-	int i, rc;
+	int rc;
 
 	if (!qo) {
 		fprintf(stderr, "aamed: out of memory\n");
@@ -418,17 +405,11 @@ int cmd_query(int argc, char **argv)
 		query_usage(stderr);
 		goto out;
 	}
-	policy = aamed_policy_new();
+	policy = load_policies(qo->policies, qo->np, qo->o.kernel, "aamed");
 	if (!policy) {
-		fprintf(stderr, "aamed: out of memory\n");
 		rc = EXIT_POLICY;
 		goto out;
 	}
-	aamed_policy_set_kernel(policy, qo->o.kernel);
-	rc = EXIT_POLICY;
-	for (i = 0; i < qo->np; i++)
-		if (load_policy(policy, qo->policies[i]))
-			goto out;
 	rc = qo->batch ? query_batch(policy, qo) : query_one(policy, qo);
 out:
 	aamed_policy_free(policy);
@@ -502,7 +483,7 @@ int cmd_attach(int argc, char **argv)
 	struct attach_opts ao;
 	aamed_policy *policy;
 	const aamed_label *l;
-	int i, rc;
+	int rc;
 
 	rc = parse_attach_opts(argc, argv, &ao);
 	if (rc < 0)
@@ -511,14 +492,9 @@ int cmd_attach(int argc, char **argv)
 		attach_usage(stderr);
 		return EXIT_USAGE;
 	}
-	policy = aamed_policy_new();
+	policy = load_policies(ao.policies, ao.np, AAMED_KERNEL_6_1, "aamed");
 	if (!policy)
 		return EXIT_POLICY;
-	for (i = 0; i < ao.np; i++)
-		if (load_policy(policy, ao.policies[i])) {
-			aamed_policy_free(policy);
-			return EXIT_POLICY;
-		}
 	l = aamed_attach(policy, ao.ns, ao.path, &info);
 	if (ao.json) {
 		bool first = true;

@@ -104,6 +104,14 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 const char *cli_xmode_name(enum aamed_xmode m);
 const char *cli_type_name(enum aamed_audit_type t);
 
+/*
+ * load.c: every path loaded into a new policy following kernel k; NULL
+ * after "WHO: out of memory" or "WHO: cannot load policy: ..." was printed.
+ * The caller owns the policy.
+ */
+aamed_policy *load_policies(const char *const *paths, int n,
+			    enum aamed_kernel k, const char *who);
+
 /* query.c */
 struct outopts {
 	bool json;
@@ -112,7 +120,6 @@ struct outopts {
 };
 int cmd_query(int argc, char **argv);
 int cmd_attach(int argc, char **argv);
-int load_policy(aamed_policy *policy, const char *path);
 
 /* compile.c */
 int cmd_compile(int argc, char **argv);
