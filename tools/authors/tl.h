@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Shared pieces of the profile-author tools (issue 7): explain, replay,
+ * Shared pieces of the profile-author tools: explain, replay,
  * diff, coverage (tools/authors/: explain.c, replay.c, diff.c, coverage.c).
  *
  * They look inside profiles (permission tables, capability masks, DFAs)
