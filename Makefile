@@ -21,9 +21,10 @@ LDLIBS := -lpthread
 
 # The library: src/, one file per job (see docs/kernel-map.md).
 LIB_SRC := $(sort $(wildcard src/*.c))
-# The aamed command: tools/common (the query language, shared by every
-# subcommand), tools/cli (query, attach, compile, help) and tools/authors
-# (explain, replay, diff, coverage). replay parses records with libapparmor.
+# The aamed command: tools/common (the query language, option scanning
+# and policy loading, shared by every subcommand), tools/cli (query,
+# attach, compile, help) and tools/authors (explain, replay, diff,
+# coverage). replay parses records with libapparmor.
 TOOL_SRC := $(sort $(wildcard tools/common/*.c tools/cli/*.c tools/authors/*.c))
 TOOL_INC := -Itools/common -Itools/authors
 TOOL_LIBS := -lapparmor -ljansson

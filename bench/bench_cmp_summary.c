@@ -9,7 +9,11 @@
 
 #include "bench_cmp.h"
 
-/* JSON strings escaped per RFC 8259, bytes >= 0x80 kept. */
+/*
+ * JSON strings escaped per RFC 8259, bytes >= 0x80 kept. The same writer
+ * as tools/common/json.c on purpose: aamed-bench stands alone (aamed.h
+ * and bench/ only) and may not use tools/common.
+ */
 static void json_str(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;

@@ -103,38 +103,39 @@ double st_pct(double a, double b)
 	return a != 0 ? 100.0 * (b - a) / a : NAN;
 }
 
-/* Continued fraction of the incomplete beta function (Lentz). */
+#define LENTZ_TINY 1e-300
+
+/* One step of Lentz's method with coefficient aa: the factor it
+ * multiplies the fraction by. */
+static double lentz_step(double *c, double *d, double aa)
+{
+	*d = 1 + aa * *d;
+	if (fabs(*d) < LENTZ_TINY)
+		*d = LENTZ_TINY;
+	*c = 1 + aa / *c;
+	if (fabs(*c) < LENTZ_TINY)
+		*c = LENTZ_TINY;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
+/* Continued fraction of the incomplete beta function (Lentz): each
+ * round an even and an odd coefficient. */
 static double betacf(double a, double b, double x)
 {
-	const double tiny = 1e-300;
 	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
 	int m;
 
-	if (fabs(d) < tiny)
-		d = tiny;
+	if (fabs(d) < LENTZ_TINY)
+		d = LENTZ_TINY;
 	d = 1 / d;
 	h = d;
 	for (m = 1; m <= 300; m++) {
-		double m2 = 2.0 * m, aa, del;
+		double m2 = 2.0 * m, del;
 
-		aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
+		h *= lentz_step(&c, &d, m * (b - m) * x / ((a + m2 - 1) * (a + m2)));
+		del = lentz_step(&c, &d, -(a + m) * (a + b + m) * x /
+					 ((a + m2) * (a + m2 + 1)));
 		h *= del;
 		if (fabs(del - 1) < 1e-15)
 			break;

@@ -42,34 +42,30 @@ const char *wl_variant_name(enum wl_variant v)
 	return v <= WV_TWOPROC ? variant_names[v] : "?";
 }
 
-int wl_parse_kind(const char *s)
+/* The index of s among the n names; -1 when it is none of them. */
+static int find_name(const char *const *names, int n, const char *s)
 {
 	int i;
 
-	for (i = 0; i < WL__COUNT; i++)
-		if (!strcmp(s, kind_names[i]))
+	for (i = 0; i < n; i++)
+		if (!strcmp(s, names[i]))
 			return i;
 	return -1;
+}
+
+int wl_parse_kind(const char *s)
+{
+	return find_name(kind_names, WL__COUNT, s);
 }
 
 int wl_parse_variant(const char *s)
 {
-	int i;
-
-	for (i = 0; i <= WV_TWOPROC; i++)
-		if (!strcmp(s, variant_names[i]))
-			return i;
-	return -1;
+	return find_name(variant_names, WV_TWOPROC + 1, s);
 }
 
 int wl_parse_inject(const char *s)
 {
-	int i;
-
-	for (i = 0; i <= WI_QUEUE; i++)
-		if (!strcmp(s, inject_names[i]))
-			return i;
-	return -1;
+	return find_name(inject_names, WI_QUEUE + 1, s);
 }
 
 static const int tcp_sizes[] = { 64, 128, 256, 1024, 2048, 3312, 4096, 8192,

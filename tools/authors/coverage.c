@@ -130,9 +130,7 @@ static bool report_rules(const struct pcov *pc, const struct tl_source *src,
 	if (!total)
 		return true;
 	if (json) {
-		if (!*first)
-			fputc(',', stdout);
-		*first = false;
+		json_sep(stdout, first);
 		printf("{\"profile\":");
 		json_str(stdout, name);
 		printf(",\"requests\":%ld,\"rules\":%ld,\"used\":%ld,\"rule_list\":[",
@@ -149,9 +147,7 @@ static bool report_rules(const struct pcov *pc, const struct tl_source *src,
 		if (json) {
 			bool f = true;
 
-			if (!rf)
-				fputc(',', stdout);
-			rf = false;
+			json_sep(stdout, &rf);
 			fputc('{', stdout);
 			json_key(stdout, &f, "file");
 			json_str(stdout, ru->file);
@@ -192,9 +188,7 @@ static bool report_states(const struct pcov *pc, bool json, bool *first)
 			used += (pc->caps_hit >> s) & 1;
 		}
 	if (json) {
-		if (!*first)
-			fputc(',', stdout);
-		*first = false;
+		json_sep(stdout, first);
 		printf("{\"profile\":");
 		json_str(stdout, pc->info.name);
 		printf(",\"requests\":%ld,\"rules\":%ld,\"used\":%ld,\"rule_list\":null}",
@@ -267,7 +261,8 @@ int cmd_coverage(int argc, char **argv)
 {
 	struct tl_opts o = { .allowed = TL_OPT_POLICY | TL_OPT_SOURCE |
 					TL_OPT_FEATURES | TL_OPT_KERNEL |
-					TL_OPT_JSON };
+					TL_OPT_JSON,
+			   .usage = usage };
 	struct cargs ca = { .nl = 0 };
 	int rc = 0, i, t;
 	bool first = true;
@@ -277,17 +272,13 @@ int cmd_coverage(int argc, char **argv)
 	size_t j;
 
 	t = tl_getopt(&o, "coverage", argc, argv, NULL, on_arg, &ca);
-	if (t > 0) {
-		usage(stdout);
-		return EXIT_ALLOWED;
-	}
-	if (t < 0)
-		return EXIT_USAGE;
+	if (t >= 0)
+		return t;
 	if (!o.np || !ca.nl) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	c.policy = tl_load(o.policies, o.np, o.k, "aamed coverage");
+	c.policy = load_policies(o.policies, o.np, o.k, "aamed coverage");
 	if (!c.policy)
 		return EXIT_POLICY;
 	if (o.source) {

@@ -464,7 +464,7 @@ static aamed_policy *load_side(const char *path, const char *features,
 	if (blob) {
 		const char *p = path;
 
-		return tl_load(&p, 1, k, "aamed diff");
+		return load_policies(&p, 1, k, "aamed diff");
 	}
 	snprintf(out, sizeof(out), "%s/side%d.bin", tmp, which);
 	if (tl_compile(path, out, features, incs, ni, false))
@@ -472,7 +472,7 @@ static aamed_policy *load_side(const char *path, const char *features,
 	{
 		const char *p = out;
 
-		return tl_load(&p, 1, k, "aamed diff");
+		return load_policies(&p, 1, k, "aamed diff");
 	}
 }
 
@@ -499,9 +499,7 @@ static void print_json(const struct pdiff *d, const char *status, bool *firstp)
 	bool f = true;
 	size_t gi;
 
-	if (!*firstp)
-		fputc(',', stdout);
-	*firstp = false;
+	json_sep(stdout, firstp);
 	fputc('{', stdout);
 	json_key(stdout, &f, "profile");
 	json_str(stdout, d->name);
@@ -510,18 +508,11 @@ static void print_json(const struct pdiff *d, const char *status, bool *firstp)
 	json_key(stdout, &f, "truncated");
 	fputs(d->truncated ? "true" : "false", stdout);
 	json_key(stdout, &f, "changes");
-	fputc('[', stdout);
-	for (gi = 0; gi < d->nnotes; gi++) {
-		if (gi)
-			fputc(',', stdout);
-		json_str(stdout, d->notes[gi]);
-	}
-	fputc(']', stdout);
+	json_str_array(stdout, (const char *const *)d->notes, d->nnotes);
 	json_key(stdout, &f, "permissions");
 	fputc('[', stdout);
 	for (gi = 0; gi < d->ng; gi++) {
 		bool gf = true;
-		int w;
 
 		if (gi)
 			fputc(',', stdout);
@@ -533,13 +524,9 @@ static void print_json(const struct pdiff *d, const char *status, bool *firstp)
 		json_key(stdout, &gf, "states");
 		printf("%ld", d->g[gi].count);
 		json_key(stdout, &gf, "witnesses");
-		fputc('[', stdout);
-		for (w = 0; w < d->g[gi].nwit; w++) {
-			if (w)
-				fputc(',', stdout);
-			json_str(stdout, d->g[gi].wit[w]);
-		}
-		fputs("]}", stdout);
+		json_str_rows(stdout, d->g[gi].wit[0], sizeof(d->g[gi].wit[0]),
+			      (size_t)d->g[gi].nwit);
+		fputc('}', stdout);
 	}
 	fputs("]}", stdout);
 }
@@ -637,7 +624,8 @@ int cmd_diff(int argc, char **argv)
 		{ 0 },
 	};
 	struct tl_opts o = { .allowed = TL_OPT_FEATURES | TL_OPT_KERNEL |
-					TL_OPT_JSON };
+					TL_OPT_JSON,
+			   .usage = usage };
 	struct dargs da = { { 0 }, 0, NULL };
 	int rc = 0, t;
 	bool firstp = true;
@@ -646,12 +634,8 @@ int cmd_diff(int argc, char **argv)
 	size_t x, na, nb;
 
 	t = tl_getopt(&o, "diff", argc, argv, own, on_arg, &da);
-	if (t > 0) {
-		usage(stdout);
-		return EXIT_ALLOWED;
-	}
-	if (t < 0)
-		return EXIT_USAGE;
+	if (t >= 0)
+		return t;
 	if (da.ns != 2) {
 		usage(stderr);
 		return EXIT_USAGE;

@@ -307,6 +307,17 @@ static void print_text(const struct query *q, struct member *ms, int n,
 		printf("record\t%s\n", all->recs.text[i]);
 }
 
+/* "key":"the bits of mask in class c" */
+static void json_mask(FILE *f, bool *first, const char *key,
+		      enum aamed_class c, uint32_t mask)
+{
+	char b[128];
+
+	mask_str(c, mask, b, sizeof(b));
+	json_key(f, first, key);
+	json_str(f, b);
+}
+
 static void print_json(const struct query *q, struct member *ms, int n,
 		       const struct answer *all, const char *label,
 		       bool have_src)
@@ -314,7 +325,6 @@ static void print_json(const struct query *q, struct member *ms, int n,
 	FILE *f = stdout;
 	enum aamed_class c = aclass(q);
 	bool first = true;
-	char b[128];
 	int i, j;
 
 	fputc('{', f);
@@ -364,29 +374,17 @@ static void print_json(const struct query *q, struct member *ms, int n,
 		json_str(f, m->reason);
 		json_key(f, &mf, "record");
 		json_str(f, m->record);
-		mask_str(c, m->request, b, sizeof(b));
-		json_key(f, &mf, "requested");
-		json_str(f, b);
-		mask_str(c, m->denied, b, sizeof(b));
-		json_key(f, &mf, "denied");
-		json_str(f, b);
+		json_mask(f, &mf, "requested", c, m->request);
+		json_mask(f, &mf, "denied", c, m->denied);
 		json_key(f, &mf, "matched");
 		if (m->have_perms) {
 			bool pf = true;
 
 			fputc('{', f);
-			mask_str(c, m->perms.allow, b, sizeof(b));
-			json_key(f, &pf, "allow");
-			json_str(f, b);
-			mask_str(c, m->perms.deny, b, sizeof(b));
-			json_key(f, &pf, "deny");
-			json_str(f, b);
-			mask_str(c, m->perms.audit, b, sizeof(b));
-			json_key(f, &pf, "audit");
-			json_str(f, b);
-			mask_str(c, m->perms.quiet, b, sizeof(b));
-			json_key(f, &pf, "quiet");
-			json_str(f, b);
+			json_mask(f, &pf, "allow", c, m->perms.allow);
+			json_mask(f, &pf, "deny", c, m->perms.deny);
+			json_mask(f, &pf, "audit", c, m->perms.audit);
+			json_mask(f, &pf, "quiet", c, m->perms.quiet);
 			fputc('}', f);
 		} else {
 			fputs("null", f);
@@ -426,9 +424,7 @@ static void print_json(const struct query *q, struct member *ms, int n,
 				json_key(f, &rf, "effect");
 				json_str(f, m->rules[j]->deny ? "deny"
 					    : m->owner_only[j] ? "owner-allow" : "allow");
-				mask_str(c, m->bits[j], b, sizeof(b));
-				json_key(f, &rf, "perms");
-				json_str(f, b);
+				json_mask(f, &rf, "perms", c, m->bits[j]);
 				fputc('}', f);
 			}
 			fputc(']', f);
@@ -437,13 +433,9 @@ static void print_json(const struct query *q, struct member *ms, int n,
 	}
 	fputc(']', f);
 	json_key(f, &first, "records");
-	fputc('[', f);
-	for (i = 0; i < all->recs.n; i++) {
-		if (i)
-			fputc(',', f);
-		json_str(f, all->recs.text[i]);
-	}
-	fputs("]}\n", f);
+	json_str_rows(f, all->recs.text[0], sizeof(all->recs.text[0]),
+		      (size_t)all->recs.n);
+	fputs("}\n", f);
 }
 
 static void usage(FILE *f)
@@ -550,7 +542,8 @@ int cmd_explain(int argc, char **argv)
 {
 	struct tl_opts o = { .allowed = TL_OPT_POLICY | TL_OPT_SOURCE |
 					TL_OPT_FEATURES | TL_OPT_KERNEL |
-					TL_OPT_JSON };
+					TL_OPT_JSON,
+			   .usage = usage };
 	struct eargs ea = { .qn = 0 };
 	struct query q;
 	char err[512];
@@ -558,12 +551,8 @@ int cmd_explain(int argc, char **argv)
 	int rc;
 
 	rc = tl_getopt(&o, "explain", argc, argv, NULL, on_arg, &ea);
-	if (rc > 0) {
-		usage(stdout);
-		return EXIT_ALLOWED;
-	}
-	if (rc < 0)
-		return EXIT_USAGE;
+	if (rc >= 0)
+		return rc;
 	if (!o.np || !ea.qn) {
 		usage(stderr);
 		return EXIT_USAGE;
@@ -572,7 +561,7 @@ int cmd_explain(int argc, char **argv)
 		fprintf(stderr, "aamed explain: %s\n", err);
 		return EXIT_USAGE;
 	}
-	policy = tl_load(o.policies, o.np, o.k, "aamed explain");
+	policy = load_policies(o.policies, o.np, o.k, "aamed explain");
 	if (!policy)
 		return EXIT_POLICY;
 	rc = explain(policy, &q, &o);

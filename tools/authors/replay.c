@@ -7,9 +7,7 @@
  * of distinct changed requests and the reasons records could not be
  * rebuilt (a few examples each). The files of replay: see replay.h.
  */
-#include <getopt.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "replay.h"
@@ -58,33 +56,15 @@ void replay_free(struct replay *r)
 }
 
 /* ------------------------------------------------------------------ */
-/* The command line. */
-struct replay_opts {
-	const char *policies[64];	/* more are ignored */
-	int np;
+/* The command line: the shared options (tl_getopt), --stats, --no-memo
+ * and the logs. */
+struct replay_args {
 	const char *logs[MAX_LOGS];	/* more are ignored */
 	int nl;
-	enum aamed_kernel k;
-	bool json, stats, memo;
+	bool stats, memo;
 };
 
-enum {
-	OPT_POLICY = 256,
-	OPT_KERNEL,
-	OPT_JSON,
-	OPT_STATS,
-	OPT_NO_MEMO,
-};
-
-static const struct option long_opts[] = {
-	{ "policy", required_argument, NULL, OPT_POLICY },
-	{ "kernel", required_argument, NULL, OPT_KERNEL },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "stats", no_argument, NULL, OPT_STATS },
-	{ "no-memo", no_argument, NULL, OPT_NO_MEMO },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
+enum { OPT_STATS = 0x200, OPT_NO_MEMO };
 
 static void usage(FILE *f)
 {
@@ -97,107 +77,46 @@ static void usage(FILE *f)
 	      f);
 }
 
-static void add_log(struct replay_opts *o, const char *path)
+static int on_arg(int opt, const char *arg, void *ctx)
 {
-	if (o->nl < MAX_LOGS)
-		o->logs[o->nl++] = path;
-}
+	struct replay_args *a = ctx;
 
-/* The name of an option that needs a value, as the user spells it. */
-static const char *value_opt_name(int c)
-{
-	return c == OPT_KERNEL ? "--kernel" : "--policy";
-}
-
-/*
- * One option (getopt_long's c); word is the argument it came in. -1:
- * go on; otherwise the exit code (usage errors printed).
- */
-static int one_opt(struct replay_opts *o, int c, const char *word)
-{
-	unsigned fmt;
-
-	switch (c) {
-	case 1:			/* a log, in its place among the options */
-		add_log(o, optarg);
-		return -1;
-	case OPT_POLICY:
-		if (o->np < 64)
-			o->policies[o->np++] = optarg;
-		return -1;
-	case OPT_KERNEL:
-		if (!tl_parse_kernel(optarg, &o->k, &fmt))
-			return -1;
-		fputs("aamed replay: --kernel takes 6.1, 6.12 or upstream\n", stderr);
-		return EXIT_USAGE;
-	case OPT_JSON:
-		o->json = true;
-		return -1;
+	switch (opt) {
+	case 1:		/* a log, in its place among the options */
+		if (a->nl < MAX_LOGS)
+			a->logs[a->nl++] = arg;
+		return 0;
 	case OPT_STATS:
-		o->stats = true;
-		return -1;
+		a->stats = true;
+		return 0;
 	case OPT_NO_MEMO:
-		o->memo = false;
-		return -1;
-	case 'h':
-		usage(stdout);
-		return EXIT_ALLOWED;
-	case ':':
-		fprintf(stderr, "aamed replay: %s needs a value\n",
-			value_opt_name(optopt));
-		return EXIT_USAGE;
+		a->memo = false;
+		return 0;
 	default:
-		fprintf(stderr, "aamed replay: unknown option %s\n", word);
+		fprintf(stderr, "aamed replay: unknown option %s\n", arg);
 		usage(stderr);
-		return EXIT_USAGE;
+		return -1;
 	}
 }
 
-/*
- * Options and logs in the order given (getopt_long returns the logs in
- * place: "-" first in its option string), every log after "--". av is
- * argv behind a program name, as getopt_long wants it. -1: go on;
- * otherwise the exit code.
- */
-static int parse_args(struct replay_opts *o, int ac, char **av)
+/* -1: go on; otherwise the exit code (usage errors printed). */
+static int parse_cmdline(struct tl_opts *o, struct replay_args *a, int argc,
+			 char **argv)
 {
-	int c, rc, at;
+	static const struct option own[] = {
+		{ "stats", no_argument, NULL, OPT_STATS },
+		{ "no-memo", no_argument, NULL, OPT_NO_MEMO },
+		{ 0 },
+	};
+	int rc = tl_getopt(o, "replay", argc, argv, own, on_arg, a);
 
-	optind = 0;	/* a fresh scan (GNU: also re-reads the option string) */
-	opterr = 0;
-	for (;;) {
-		at = optind ? optind : 1;
-		c = getopt_long(ac, av, "-:h", long_opts, NULL);
-		if (c == -1)
-			break;
-		rc = one_opt(o, c, at < ac ? av[at] : "");
-		if (rc >= 0)
-			return rc;
-	}
-	for (; optind < ac; optind++)
-		add_log(o, av[optind]);
-	if (!o->np || !o->nl) {
+	if (rc >= 0)
+		return rc;
+	if (!o->np || !a->nl) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
 	return -1;
-}
-
-static int parse_cmdline(struct replay_opts *o, int argc, char **argv)
-{
-	char **av = malloc(((size_t)argc + 2) * sizeof(*av));
-	int rc;
-
-	if (!av) {
-		fputs("aamed replay: out of memory\n", stderr);
-		return EXIT_USAGE;
-	}
-	av[0] = "aamed replay";
-	memcpy(av + 1, argv, (size_t)argc * sizeof(*av));
-	av[argc + 1] = NULL;
-	rc = parse_args(o, argc + 1, av);
-	free(av);
-	return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -216,28 +135,31 @@ static void print_stats(const struct replay *r, double t0)
 
 int cmd_replay(int argc, char **argv)
 {
-	struct replay_opts o = { .memo = true };
+	struct tl_opts o = { .allowed = TL_OPT_POLICY | TL_OPT_KERNEL |
+					TL_OPT_JSON,
+			     .usage = usage };
+	struct replay_args a = { .memo = true };
 	aamed_policy *policy;
 	struct replay *r;
 	double t0;
 	int i, rc;
 
-	rc = parse_cmdline(&o, argc, argv);
+	rc = parse_cmdline(&o, &a, argc, argv);
 	if (rc >= 0)
 		return rc;
-	policy = tl_load(o.policies, o.np, o.k, "aamed replay");
+	policy = load_policies(o.policies, o.np, o.k, "aamed replay");
 	if (!policy)
 		return EXIT_POLICY;
-	r = replay_new(policy, o.memo);
+	r = replay_new(policy, a.memo);
 	if (!r) {
 		fputs("aamed replay: out of memory\n", stderr);
 		aamed_policy_free(policy);
 		return EXIT_USAGE;
 	}
-	r->stats = o.stats;
+	r->stats = a.stats;
 	t0 = replay_now_ns();
-	for (i = 0; i < o.nl; i++)
-		replay_file(r, o.logs[i]);
+	for (i = 0; i < a.nl; i++)
+		replay_file(r, a.logs[i]);
 	if (r->stats)
 		print_stats(r, t0);
 	if (o.json)

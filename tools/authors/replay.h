@@ -25,7 +25,7 @@
 #include <aalogparse/aalogparse.h>
 
 /* cli.h (the query words, exit codes) and the tools' shared helpers:
- * tl_load, tl_parse_kernel, TL_JSON_VERSION, tl_replay_each */
+ * tl_getopt, load_policies, TL_JSON_VERSION, tl_replay_each */
 #include "tl.h"
 
 /* ------------------------------------------------------------------ */

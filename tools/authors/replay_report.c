@@ -154,16 +154,8 @@ static void json_long(FILE *f, bool *first, const char *key, long v)
 
 static void json_examples(FILE *f, bool *first, const struct replay_entry *e)
 {
-	int j;
-
 	json_key(f, first, "examples");
-	fputc('[', f);
-	for (j = 0; j < e->nex; j++) {
-		if (j)
-			fputc(',', f);
-		json_str(f, e->examples[j]);
-	}
-	fputc(']', f);
+	json_str_array(f, (const char *const *)e->examples, (size_t)e->nex);
 }
 
 static void json_change(FILE *f, const struct replay_entry *e)
@@ -199,11 +191,25 @@ static void json_reason(FILE *f, const struct replay_entry *e)
 	fputc('}', f);
 }
 
+/* A table's groups in their order, each an object one writes. */
+static void json_entries(FILE *f, const struct replay_table *t,
+			 void (*one)(FILE *f, const struct replay_entry *e))
+{
+	size_t i;
+
+	fputc('[', f);
+	for (i = 0; i < t->norder; i++) {
+		if (i)
+			fputc(',', f);
+		one(f, t->order[i]);
+	}
+	fputc(']', f);
+}
+
 void replay_print_json(struct replay *r)
 {
 	FILE *f = stdout;
 	bool first = true;
-	size_t i;
 
 	fputc('{', f);
 	json_long(f, &first, "version", TL_JSON_VERSION);
@@ -220,19 +226,8 @@ void replay_print_json(struct replay *r)
 	replay_table_sort(&r->changes);
 	replay_table_sort(&r->reasons);
 	json_key(f, &first, "changes");
-	fputc('[', f);
-	for (i = 0; i < r->changes.norder; i++) {
-		if (i)
-			fputc(',', f);
-		json_change(f, r->changes.order[i]);
-	}
-	fputc(']', f);
+	json_entries(f, &r->changes, json_change);
 	json_key(f, &first, "unrebuildable");
-	fputc('[', f);
-	for (i = 0; i < r->reasons.norder; i++) {
-		if (i)
-			fputc(',', f);
-		json_reason(f, r->reasons.order[i]);
-	}
-	fputs("]}\n", f);
+	json_entries(f, &r->reasons, json_reason);
+	fputs("}\n", f);
 }

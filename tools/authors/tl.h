@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Shared pieces of the profile-author tools (issue 7): explain, replay,
+ * Shared pieces of the profile-author tools: explain, replay,
  * diff, coverage (tools/authors/: explain.c, replay.c, diff.c, coverage.c).
  *
  * They look inside profiles (permission tables, capability masks, DFAs)
@@ -24,8 +24,8 @@ const char *tl_audit_mode_name(enum aamed_audit_mode m);
 
 /*
  * The options explain, replay, diff and coverage share. A tool sets
- * allowed (TL_OPT_*) and the defaults, then parses its command line with
- * tl_getopt().
+ * allowed (TL_OPT_*), its usage and the defaults, then parses its command
+ * line with tl_getopt().
  */
 #define TL_OPT_POLICY 0x1u	/* --policy PATH, repeatable (64 kept) */
 #define TL_OPT_SOURCE 0x2u	/* --source FILE */
@@ -43,24 +43,22 @@ struct tl_opts {
 	enum aamed_kernel k;
 	unsigned fmt;
 	bool json;
+	void (*usage)(FILE *f);		/* the tool's usage text */
 };
 /*
- * getopt_long over the shared options o->allowed permits, -h/--help and
- * the command's own (own: NULL or ended by a zeroed entry, each with a
- * val above 0xff). fn gets, in command-line order, each own option
- * (opt = its val, arg = its value or NULL), each operand (opt = 1) and
- * each unknown option (opt = '?', arg = the word); it returns 0 or -1
- * after printing a usage error. Returns 0, 1 for help (the caller prints
- * its usage), or -1 after a usage error was printed.
+ * getopt_long (tools/common/opts.h) over the shared options o->allowed
+ * permits, -h/--help and the command's own (own: NULL or ended by a
+ * zeroed entry, each with a val above 0xff). fn gets, in command-line
+ * order, each own option (opt = its val, arg = its value or NULL), each
+ * operand (opt = 1) and each unknown option (opt = '?', arg = the word);
+ * it returns 0 or -1 after printing a usage error. Returns -1 when the
+ * command goes on, else its exit code: EXIT_ALLOWED after --help (the
+ * usage printed on stdout), EXIT_USAGE after a usage error was printed.
  */
 typedef int (*tl_arg_fn)(int opt, const char *arg, void *ctx);
 int tl_getopt(struct tl_opts *o, const char *cmd, int argc, char **argv,
 	      const struct option *own, tl_arg_fn fn, void *ctx);
 
-/* Load every path into a new policy; NULL (message printed) on error. */
-aamed_policy *tl_load(const char *const *paths, int n, enum aamed_kernel k,
-		      const char *who);
-int tl_parse_kernel(const char *v, enum aamed_kernel *k, unsigned *fmt);
 
 /* Compile profile source text to a blob file with apparmor_parser. */
 int tl_compile(const char *src, const char *out, const char *features,

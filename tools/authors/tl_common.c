@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "opts.h"
 #include "tl.h"
 
 const char *tl_mode_name(enum aamed_profile_mode m)
@@ -26,46 +27,6 @@ const char *tl_audit_mode_name(enum aamed_audit_mode m)
 					 "noquiet", "all" };
 
 	return (unsigned)m < 5 ? n[m] : "unknown";
-}
-
-int tl_parse_kernel(const char *v, enum aamed_kernel *k, unsigned *fmt)
-{
-	if (!strcmp(v, "6.1")) {
-		*k = AAMED_KERNEL_6_1;
-		*fmt = 0;
-	} else if (!strcmp(v, "6.12")) {
-		*k = AAMED_KERNEL_6_12;
-		*fmt = AAMED_FMT_CLASS;
-	} else if (!strcmp(v, "upstream")) {
-		*k = AAMED_KERNEL_UPSTREAM;
-		*fmt = AAMED_FMT_CLASS;
-	} else {
-		return -1;
-	}
-	return 0;
-}
-
-aamed_policy *tl_load(const char *const *paths, int n, enum aamed_kernel k,
-		      const char *who)
-{
-	aamed_policy *p = aamed_policy_new();
-	struct aamed_error err;
-	char msg[1024];
-	int i;
-
-	if (!p) {
-		fprintf(stderr, "%s: out of memory\n", who);
-		return NULL;
-	}
-	aamed_policy_set_kernel(p, k);
-	for (i = 0; i < n; i++)
-		if (aamed_policy_load_path(p, paths[i], &err)) {
-			fprintf(stderr, "%s: cannot load policy: %s\n", who,
-				aamed_error_str(&err, msg, sizeof(msg)));
-			aamed_policy_free(p);
-			return NULL;
-		}
-	return p;
 }
 
 int tl_mktmp(char *dir, size_t len)
@@ -189,11 +150,7 @@ static int shared_opt(struct tl_opts *o, const char *cmd, int c,
 			o->incs[o->ni++] = v;
 		return 0;
 	case OPT_KERNEL:
-		if (!tl_parse_kernel(v, &o->k, &o->fmt))
-			return 0;
-		fprintf(stderr, "aamed %s: --kernel takes 6.1, 6.12 or upstream\n",
-			cmd);
-		return -1;
+		return opt_kernel(cmd, v, &o->k, &o->fmt);
 	case OPT_JSON:
 		o->json = true;
 		return 0;
@@ -216,53 +173,57 @@ static int unknown_opt(const char *cmd, char **av, tl_arg_fn fn, void *ctx)
 	return -1;
 }
 
+/* One option or operand getopt_long returned: 0, 1 for help, -1 after a
+ * usage error. */
+static int one_opt(struct tl_opts *o, const char *cmd, struct opt_scan *s,
+		   int c, tl_arg_fn fn, void *ctx)
+{
+	int rc;
+
+	switch (c) {
+	case 'h':
+		return 1;
+	case ':':
+		fprintf(stderr, "aamed %s: %s needs a value\n", cmd,
+			s->argv[optind - 1]);
+		return -1;
+	case '?':
+		return unknown_opt(cmd, s->argv, fn, ctx);
+	case 1:
+		return fn(c, optarg, ctx);
+	default:
+		rc = shared_opt(o, cmd, c, optarg);
+		return rc > 0 ? fn(c, optarg, ctx) : rc;
+	}
+}
+
 int tl_getopt(struct tl_opts *o, const char *cmd, int argc, char **argv,
 	      const struct option *own, tl_arg_fn fn, void *ctx)
 {
 	struct option lo[MAX_LONGOPTS];
 	/* in order ('-'), missing values reported as ':' */
 	const char *optstring = (o->allowed & TL_OPT_FEATURES) ? "-:hI:" : "-:h";
-	char **av;
-	int c, rc = 0, i;
+	struct opt_scan s;
+	char **rest;
+	int c, rc = 0, i, nrest;
 
 	if (!build_longopts(o, own, lo) || argc < 0)
-		return -1;
-	/* getopt wants a program name first and may permute: a copy */
-	av = calloc((size_t)argc + 2, sizeof(*av));
-	if (!av) {
+		return EXIT_USAGE;
+	if (opt_begin(&s, cmd, argc, argv)) {
 		fprintf(stderr, "aamed %s: out of memory\n", cmd);
-		return -1;
+		return EXIT_USAGE;
 	}
-	av[0] = (char *)cmd;
-	for (i = 0; i < argc; i++)
-		av[i + 1] = argv[i];
-	opterr = 0;
-	optind = 0;	/* a full reset: glibc's */
-	while (!rc && (c = getopt_long(argc + 1, av, optstring, lo, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			rc = 1;
-			break;
-		case ':':
-			fprintf(stderr, "aamed %s: %s needs a value\n", cmd,
-				av[optind - 1]);
-			rc = -1;
-			break;
-		case '?':
-			rc = unknown_opt(cmd, av, fn, ctx);
-			break;
-		case 1:
-			rc = fn(c, optarg, ctx);
-			break;
-		default:
-			rc = shared_opt(o, cmd, c, optarg);
-			if (rc > 0)
-				rc = fn(c, optarg, ctx);
-		}
-	}
+	opterr = 0;	/* the messages are ours */
+	while (!rc && (c = opt_next(&s, optstring, lo)) != -1)
+		rc = one_opt(o, cmd, &s, c, fn, ctx);
 	/* "--" ends the options; what follows is operands */
-	for (i = optind; !rc && i < argc + 1; i++)
-		rc = fn(1, av[i], ctx);
-	free(av);
-	return rc;
+	rest = opt_rest(&s, &nrest);
+	for (i = 0; !rc && i < nrest; i++)
+		rc = fn(1, rest[i], ctx);
+	opt_end(&s);
+	if (rc > 0) {
+		o->usage(stdout);
+		return EXIT_ALLOWED;
+	}
+	return rc < 0 ? EXIT_USAGE : -1;
 }

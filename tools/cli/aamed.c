@@ -42,9 +42,22 @@ static int version(void)
 	return EXIT_ALLOWED;
 }
 
+/* The subcommands that take their words as they are. */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{ "query", cmd_query },		{ "attach", cmd_attach },
+	{ "compile", cmd_compile },	{ "explain", cmd_explain },
+	{ "replay", cmd_replay },	{ "diff", cmd_diff },
+	{ "coverage", cmd_coverage },
+};
+
 /* The subcommand named cmd, with the words after it. */
 static int dispatch(const char *cmd, int argc, char **argv)
 {
+	size_t i;
+
 	if (!strcmp(cmd, "help") && argc > 0)
 		return cmd_help(argc, argv);
 	if (!strcmp(cmd, "help")) {
@@ -53,25 +66,14 @@ static int dispatch(const char *cmd, int argc, char **argv)
 	}
 	if (!strcmp(cmd, "version"))
 		return version();
-	if (!strcmp(cmd, "query"))
-		return cmd_query(argc, argv);
-	if (!strcmp(cmd, "attach"))
-		return cmd_attach(argc, argv);
-	if (!strcmp(cmd, "compile"))
-		return cmd_compile(argc, argv);
 	if (!strcmp(cmd, "bench")) {
 		fputs("aamed: the benchmarks are the separate program aamed-bench\n",
 		      stderr);
 		return EXIT_USAGE;
 	}
-	if (!strcmp(cmd, "explain"))
-		return cmd_explain(argc, argv);
-	if (!strcmp(cmd, "replay"))
-		return cmd_replay(argc, argv);
-	if (!strcmp(cmd, "diff"))
-		return cmd_diff(argc, argv);
-	if (!strcmp(cmd, "coverage"))
-		return cmd_coverage(argc, argv);
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(cmd, commands[i].name))
+			return commands[i].run(argc, argv);
 	fprintf(stderr, "aamed: unknown command \"%s\"\n", cmd);
 	usage(stderr);
 	return EXIT_USAGE;

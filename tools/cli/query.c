@@ -10,19 +10,6 @@
 #include "cli.h"
 #include "opts.h"
 
-int load_policy(aamed_policy *policy, const char *path)
-{
-	struct aamed_error err;
-	char msg[1024];
-
-	if (aamed_policy_load_path(policy, path, &err)) {
-		fprintf(stderr, "aamed: cannot load policy: %s\n",
-			aamed_error_str(&err, msg, sizeof(msg)));
-		return -1;
-	}
-	return 0;
-}
-
 static int decide(aamed_policy *policy, const struct query *q,
 		  struct answer *a, unsigned fmt, char *err, size_t errlen)
 {
@@ -235,24 +222,6 @@ static void query_usage(FILE *f)
 	      f);
 }
 
-/* --kernel: the kernel whose behaviour and record format to follow. */
-static int parse_kernel(const char *v, struct outopts *o)
-{
-	if (!strcmp(v, "6.1")) {
-		o->fmt = 0;
-		o->kernel = AAMED_KERNEL_6_1;
-	} else if (!strcmp(v, "6.12")) {
-		o->fmt = AAMED_FMT_CLASS;
-		o->kernel = AAMED_KERNEL_6_12;
-	} else if (!strcmp(v, "upstream")) {
-		o->fmt = AAMED_FMT_CLASS;
-		o->kernel = AAMED_KERNEL_UPSTREAM;
-	} else {
-		return -1;
-	}
-	return 0;
-}
-
 /* The options before the query words; the words themselves are not read. */
 struct query_opts {
 	const char *policies[64];
@@ -297,10 +266,8 @@ static int query_opt(struct query_opts *qo, int c)
 		qo->batch = optarg;
 		return 0;
 	case QO_KERNEL:
-		if (parse_kernel(optarg, &qo->o)) {
-			fprintf(stderr, "aamed query: --kernel takes 6.1, 6.12 or upstream\n");
+		if (opt_kernel("query", optarg, &qo->o.kernel, &qo->o.fmt))
 			return EXIT_USAGE;
-		}
 		return 0;
 	case QO_JSON:
 		qo->o.json = true;
@@ -411,7 +378,7 @@ int cmd_query(int argc, char **argv)
 {
 	struct query_opts *qo = malloc(sizeof(*qo));
 	aamed_policy *policy = NULL;
-	int i, rc;
+	int rc;
 
 	if (!qo) {
 		fprintf(stderr, "aamed: out of memory\n");
@@ -438,17 +405,11 @@ int cmd_query(int argc, char **argv)
 		query_usage(stderr);
 		goto out;
 	}
-	policy = aamed_policy_new();
+	policy = load_policies(qo->policies, qo->np, qo->o.kernel, "aamed");
 	if (!policy) {
-		fprintf(stderr, "aamed: out of memory\n");
 		rc = EXIT_POLICY;
 		goto out;
 	}
-	aamed_policy_set_kernel(policy, qo->o.kernel);
-	rc = EXIT_POLICY;
-	for (i = 0; i < qo->np; i++)
-		if (load_policy(policy, qo->policies[i]))
-			goto out;
 	rc = qo->batch ? query_batch(policy, qo) : query_one(policy, qo);
 out:
 	aamed_policy_free(policy);
@@ -522,7 +483,7 @@ int cmd_attach(int argc, char **argv)
 	struct attach_opts ao;
 	aamed_policy *policy;
 	const aamed_label *l;
-	int i, rc;
+	int rc;
 
 	rc = parse_attach_opts(argc, argv, &ao);
 	if (rc < 0)
@@ -531,14 +492,9 @@ int cmd_attach(int argc, char **argv)
 		attach_usage(stderr);
 		return EXIT_USAGE;
 	}
-	policy = aamed_policy_new();
+	policy = load_policies(ao.policies, ao.np, AAMED_KERNEL_6_1, "aamed");
 	if (!policy)
 		return EXIT_POLICY;
-	for (i = 0; i < ao.np; i++)
-		if (load_policy(policy, ao.policies[i])) {
-			aamed_policy_free(policy);
-			return EXIT_POLICY;
-		}
 	l = aamed_attach(policy, ao.ns, ao.path, &info);
 	if (ao.json) {
 		bool first = true;

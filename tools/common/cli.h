@@ -27,7 +27,13 @@ int split_words(const char *line, char *buf, size_t buflen, char **argv,
 
 /* json.c: a tiny JSON writer. */
 void json_str(FILE *f, const char *s);
+/* The comma before every member or element but the first. */
+void json_sep(FILE *f, bool *first);
 void json_key(FILE *f, bool *first, const char *key);
+/* An array of n strings: pointers (NULL: null), or n rows of a char
+ * array of width bytes each (text[N][width]). */
+void json_str_array(FILE *f, const char *const *v, size_t n);
+void json_str_rows(FILE *f, const char *rows, size_t width, size_t n);
 
 /* request.c: one query, parsed from words. */
 enum query_class {
@@ -98,6 +104,14 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 const char *cli_xmode_name(enum aamed_xmode m);
 const char *cli_type_name(enum aamed_audit_type t);
 
+/*
+ * load.c: every path loaded into a new policy following kernel k; NULL
+ * after "WHO: out of memory" or "WHO: cannot load policy: ..." was printed.
+ * The caller owns the policy.
+ */
+aamed_policy *load_policies(const char *const *paths, int n,
+			    enum aamed_kernel k, const char *who);
+
 /* query.c */
 struct outopts {
 	bool json;
@@ -106,7 +120,6 @@ struct outopts {
 };
 int cmd_query(int argc, char **argv);
 int cmd_attach(int argc, char **argv);
-int load_policy(aamed_policy *policy, const char *path);
 
 /* compile.c */
 int cmd_compile(int argc, char **argv);

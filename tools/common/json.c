@@ -38,11 +38,42 @@ void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-void json_key(FILE *f, bool *first, const char *key)
+void json_sep(FILE *f, bool *first)
 {
 	if (!*first)
 		fputc(',', f);
 	*first = false;
+}
+
+void json_key(FILE *f, bool *first, const char *key)
+{
+	json_sep(f, first);
 	json_str(f, key);
 	fputc(':', f);
+}
+
+void json_str_array(FILE *f, const char *const *v, size_t n)
+{
+	size_t i;
+
+	fputc('[', f);
+	for (i = 0; i < n; i++) {
+		if (i)
+			fputc(',', f);
+		json_str(f, v[i]);
+	}
+	fputc(']', f);
+}
+
+void json_str_rows(FILE *f, const char *rows, size_t width, size_t n)
+{
+	size_t i;
+
+	fputc('[', f);
+	for (i = 0; i < n; i++) {
+		if (i)
+			fputc(',', f);
+		json_str(f, rows + i * width);
+	}
+	fputc(']', f);
 }

@@ -38,22 +38,11 @@ static const struct {
 	{ "socket_shutdown", AAMED_NET_SHUTDOWN, NQ_SOCK },
 };
 
-static const char *const family_names[] = {
-	"unspec", "unix", "inet", "ax25", "ipx", "appletalk", "netrom",
-	"bridge", "atmpvc", "x25", "inet6", "rose", "decnet", "netbeui",
-	"security", "key", "netlink", "packet", "ash", "econet", "atmsvc",
-	"rds", "sna", "irda", "pppox", "wanpipe", "llc", "ib", "mpls", "can",
-	"tipc", "bluetooth", "iucv", "rxrpc", "isdn", "phonet", "ieee802154",
-	"caif", "alg", "nfc", "vsock", "kcm", "qipcrtr", "smc", "xdp", "mctp",
-};
-
-static const char *const type_names[] = {
-	NULL, "stream", "dgram", "raw", "rdm", "seqpacket", "dccp",
-	NULL, NULL, NULL, "packet",
-};
-
-#define NFAMILIES (sizeof(family_names) / sizeof(family_names[0]))
-#define NTYPES (sizeof(type_names) / sizeof(type_names[0]))
+/*
+ * Family and socket type names are the library's (aamed_family_name(),
+ * aamed_sock_type_name()); no number the kernel names is this high.
+ */
+#define NAME_SCAN 256
 
 static int parse_num(const char *s, unsigned long max, unsigned long *v)
 {
@@ -66,18 +55,28 @@ static int parse_num(const char *s, unsigned long max, unsigned long *v)
 	return errno || *end || *v > max ? -1 : 0;
 }
 
-static int lookup(const char *const *names, size_t n, const char *s,
-		  unsigned long max)
+/*
+ * The number name() gives the name s, "local" (AF_LOCAL, an alias the
+ * names leave out), or a decimal number up to the highest named one;
+ * -1 when s is none of them.
+ */
+static int lookup(const char *(*name)(int), const char *s)
 {
 	unsigned long v;
-	size_t i;
+	int i, last = -1;
 
-	for (i = 0; i < n; i++)
-		if (names[i] && !strcmp(names[i], s))
-			return (int)i;
+	for (i = 0; i < NAME_SCAN; i++) {
+		const char *n = name(i);
+
+		if (!n)
+			continue;
+		if (!strcmp(n, s))
+			return i;
+		last = i;
+	}
 	if (!strcmp(s, "local"))
 		return 1;	/* AF_LOCAL */
-	if (!parse_num(s, max, &v))
+	if (last >= 0 && !parse_num(s, (unsigned long)last, &v))
 		return (int)v;
 	return -1;
 }
@@ -170,7 +169,7 @@ int net_parse(int argc, char **argv, struct query *q, char *err,
 		return -1;
 	}
 	if (q->class == Q_NET) {
-		t = lookup(family_names, NFAMILIES, pos[0], NFAMILIES - 1);
+		t = lookup(aamed_family_name, pos[0]);
 		if (t < 0) {
 			snprintf(err, errlen, "unknown address family \"%s\"",
 				 pos[0]);
@@ -185,8 +184,8 @@ int net_parse(int argc, char **argv, struct query *q, char *err,
 		if (!type)
 			type = "stream";
 	}
-	t = lookup(type_names, NTYPES, type, NTYPES - 1);
-	if (t < 0 || !type_names[t]) {
+	t = lookup(aamed_sock_type_name, type);
+	if (t < 0 || !aamed_sock_type_name(t)) {
 		snprintf(err, errlen, "unknown socket type \"%s\"", type);
 		return -1;
 	}
@@ -281,10 +280,9 @@ void net_json(FILE *f, bool *first, const struct query *q)
 	json_key(f, first, "operation");
 	json_str(f, aamed_net_op_name((enum aamed_net_op)n->op));
 	json_key(f, first, "family");
-	json_str(f, n->sk.family < NFAMILIES ? family_names[n->sk.family]
-					     : NULL);
+	json_str(f, aamed_family_name(n->sk.family));
 	json_key(f, first, "sock_type");
-	json_str(f, n->sk.type < NTYPES ? type_names[n->sk.type] : NULL);
+	json_str(f, aamed_sock_type_name(n->sk.type));
 	json_key(f, first, "protocol");
 	fprintf(f, "%u", n->sk.protocol);
 	if (q->class == Q_UNIX) {

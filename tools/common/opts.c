@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * getopt_long scans of a subcommand's words (see opts.h).
+ * getopt_long scans of a subcommand's words, and the option values more
+ * than one subcommand takes (see opts.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,4 +45,24 @@ void opt_end(struct opt_scan *s)
 	opterr = s->saved_opterr;
 	optopt = s->saved_optopt;
 	optarg = s->saved_optarg;
+}
+
+int opt_kernel(const char *cmd, const char *v, enum aamed_kernel *k,
+	       unsigned *fmt)
+{
+	if (!strcmp(v, "6.1")) {
+		*k = AAMED_KERNEL_6_1;
+		*fmt = 0;
+	} else if (!strcmp(v, "6.12")) {
+		*k = AAMED_KERNEL_6_12;
+		*fmt = AAMED_FMT_CLASS;
+	} else if (!strcmp(v, "upstream")) {
+		*k = AAMED_KERNEL_UPSTREAM;
+		*fmt = AAMED_FMT_CLASS;
+	} else {
+		fprintf(stderr, "aamed %s: --kernel takes 6.1, 6.12 or upstream\n",
+			cmd);
+		return -1;
+	}
+	return 0;
 }
