@@ -3,9 +3,11 @@
  * Old packed accept words -> permission tables.
  *
  * apparmor_parser 3.0.x writes no permission table: each DFA state's
- * ACCEPT and ACCEPT2 words pack the permissions. The kernel converts them
+ * ACCEPT and ACCEPT2 words pack the permissions. 6.12 converts them
  * once at load (policy_compat.c) into struct aa_perms entries and rewrites
- * ACCEPT into an index; so do we, so lookups are one index either way.
+ * ACCEPT into an index; 6.1 converts at each lookup (lib.c
+ * aa_compute_perms(), file.c aa_compute_fperms()). We convert at load for
+ * both, so lookups are one index either way.
  *
  * ACCEPT:  bits 0-6 owner allow (x w r a l k m), 7-13 owner exec modifiers,
  *          14-20 other allow, 21-27 other exec modifiers,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Old packed accept words -> permission tables (the kernel's
- * policy_compat.h).
+ * Old packed accept words -> permission tables (6.12's
+ * policy_compat.h; 6.1 maps at lookup in lib.c and file.c).
  */
 #ifndef AAMED_COMPAT_H
 #define AAMED_COMPAT_H

@@ -38,7 +38,7 @@ static int xattrs_absent(const struct aa_profile *p, uint32_t state)
 }
 
 /*
- * __find_attach(): the profiles of ns under parent, newest first as the
+ * find_attach(): the profiles of ns under parent, newest first as the
  * kernel's list has them (policy->profiles is in ascending load order).
  * The longest match wins; an equal match with no better xattr count is a
  * conflict.

@@ -12,8 +12,10 @@
  * a peer with no component in the profile's namespace gets allperms.
  *
  * 6.1 and 6.12 differ when the compound walk dies in the DFA's trap
- * state: 6.1's label_compound_match() returns 0 (success) with
- * nullperms, so aa_label_match() stops there and the request is denied;
+ * state: 6.1's label_compound_match() returns 0 (success) without
+ * setting the perms, so aa_label_match() stops there with the caller's
+ * perms (zeroed for ptrace; taken here as nullperms) and the request is
+ * denied;
  * 6.12 sees the request not granted and tries the components. 6.1 also
  * computes each state's permissions at lookup (aa_compute_perms, with
  * the profile's modes applied before accumulating) where 6.12 reads the

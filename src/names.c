@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Name tables the kernel's records use: address families and socket types
- * (generated in the kernel from the uapi headers, lower-cased; AF_LOCAL
- * and AF_ROUTE are aliases and left out), capabilities and AppArmor's
- * signal numbering.
+ * (generated at kernel build from include/linux/socket.h and
+ * include/linux/net.h, lower-cased; AF_LOCAL and AF_ROUTE are aliases
+ * and left out), capabilities (from include/uapi/linux/capability.h) and
+ * AppArmor's signal numbering (the hand-written include/sig_names.h).
  */
 #include "names.h"
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Name tables the kernel's records print (generated in the kernel from
- * the uapi headers: net_names.h, capability_names.h, sig_names.h).
+ * Name tables the kernel's records print (net_names.h and
+ * capability_names.h, generated at kernel build; sig_names.h, written by
+ * hand).
  */
 #ifndef AAMED_NAMES_H
 #define AAMED_NAMES_H

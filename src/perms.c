@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The generic permission check used by every class but file (the
- * kernel's lib.c: aa_apply_modes_to_perms(), aa_perms_accum() and
- * aa_check_perms()).
+ * kernel's lib.c: aa_apply_modes_to_perms() and aa_check_perms();
+ * aa_perms_accum() is in lib.c in 6.1, an inline in include/perms.h in
+ * 6.12).
  */
 #include <errno.h>
 

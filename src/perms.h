@@ -43,7 +43,8 @@ int aa_check_perms(const struct aa_profile *profile,
 		   struct aa_audit_data *ad);
 
 /*
- * The kernel's aa_do_perms() from looked-up permissions: the profile's
+ * Upstream net.c's aa_do_perms() (6.1 and 6.12 have none: their callers
+ * do the same two steps) from looked-up permissions: the profile's
  * modes applied to a copy, then the generic check. Inline so the allow
  * path of a hot check stays in its own file.
  */

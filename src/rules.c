@@ -3,7 +3,7 @@
  * Introspection of rule sets: walking a profile's DFAs, reading their
  * permission entries and exec transitions, and the matched permissions
  * of one request per class (modes not applied). Read only; the walks
- * are the ones mediation does (file.c, net.c, ipc.c, ptrace.c), peer
+ * are the ones mediation does (file.c, net.c, ipc.c, task.c), peer
  * labels are matched by labelmatch.c.
  */
 #include <errno.h>
