@@ -53,6 +53,7 @@ static uint32_t request_of(const struct query *q)
 	       q->class == Q_CAP ? 1 :
 	       q->class == Q_SIGNAL ? AAMED_MAY_WRITE :
 	       q->class == Q_PTRACE ? q->ipc.request :
+	       q->class == Q_USERNS || q->class == Q_URING ? q->ns.request :
 	       aamed_net_op_request((enum aamed_net_op)q->net.op);
 }
 
