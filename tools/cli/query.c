@@ -223,6 +223,7 @@ static void query_usage(FILE *f)
 	      "QUERY: file PATH PERMS [--op OP] [--target PATH] [--fsuid N] [--ouid N]\n"
 	      "       net FAMILY TYPE OP | unix OP --type T [--addr A] [--peer-label L]\n"
 	      "       capability NAME | signal NAME --peer-label L | ptrace read|trace --peer-label L\n"
+	      "       userns create | io_uring sqpoll | io_uring override_creds --peer-label L\n"
 	      "See docs/query-language.md.\n",
 	      f);
 }
