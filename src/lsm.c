@@ -2,8 +2,9 @@
 /*
  * The hook layer (the kernel's lsm.c): every public decision enters
  * here. Each entry point first takes the unconfined short cut, before
- * anything else is looked at or built, then says what the request asks
- * of which mediation file. The mediation files do not call each other
+ * anything else is looked at or built (only a hook the chosen kernel
+ * lacks answers AAMED_NOT_MEDIATED before it), then says what the
+ * request asks of which mediation file. The mediation files do not call each other
  * except where the kernel's do (af_unix.c falls back to net.c's coarse
  * rule; task.c asks capability.c for CAP_SYS_PTRACE).
  */
@@ -402,7 +403,11 @@ int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
 }
 
 /* ------------------------------------------------------------------ */
-/* User namespaces, io_uring: hooks 6.12 has and 6.1 does not. */
+/*
+ * User namespaces, io_uring: hooks 6.12 has and 6.1 does not. Where the
+ * kernel has no hook nothing of AppArmor runs, so "not mediated" comes
+ * before the unconfined short cut: it holds for every label.
+ */
 
 static inline bool kernel_6_1(const struct aa_label *label)
 {
