@@ -28,7 +28,7 @@ _aamed()
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --protocol --sock-label --type --addr --peer-addr --noaudit" -- "$cur"))
 		else
-			COMPREPLY=($(compgen -W "file net unix capability signal ptrace" -- "$cur"))
+			COMPREPLY=($(compgen -W "file net unix capability signal ptrace userns io_uring" -- "$cur"))
 		fi ;;
 	replay)
 		COMPREPLY=($(compgen -W "--policy --json --kernel --stats --no-memo" -f -- "$cur")) ;;

@@ -199,6 +199,8 @@ enum aamed_class {
 	AAMED_CLASS_NET = 14,
 	AAMED_CLASS_SIGNAL = 10,
 	AAMED_CLASS_PTRACE = 9,
+	AAMED_CLASS_NS = 21,		/* user namespaces: class="namespace" */
+	AAMED_CLASS_IO_URING = 22,
 };
 
 struct aamed_audit {
@@ -220,7 +222,8 @@ struct aamed_audit {
 	uint16_t family, sock_type, protocol;
 	const char *addr;	/* AF_UNIX local address, NULL: none */
 	const char *peer_addr;	/* AF_UNIX peer address, NULL: none */
-	/* net, signal, ptrace: the other side's label, NULL: none */
+	/* net, signal, ptrace: the other side's label, NULL: none;
+	 * io_uring override_creds: the target label (tcontext=) */
 	const char *peer;
 	/* capability class */
 	int cap;
@@ -491,6 +494,40 @@ int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
 		 uint32_t request, aamed_audit_fn audit, void *arg);
 
 /* ---------------------------------------------------------------------
+ * User namespaces and io_uring (the hooks Linux 6.12 adds).
+ *
+ * Linux 6.1's AppArmor has neither hook: there the operations go ahead
+ * without AppArmor being asked, and these functions return
+ * AAMED_NOT_MEDIATED (positive: not a policy decision, neither an allow
+ * by the policy nor an error) for every label. Otherwise they return 0
+ * or a negative errno as every decision does. A profile whose policy has
+ * no rules of the class (no start state: compiled by a parser or for a
+ * kernel that does not know it) does not mediate it and allows.
+ */
+#define AAMED_NOT_MEDIATED 1
+
+/* Request bits (security/apparmor/include/task.h, perms.h). */
+#define AAMED_USERNS_CREATE        AAMED_MAY_APPEND	/* "userns_create" */
+#define AAMED_URING_SQPOLL         AAMED_MAY_CREATE	/* "sqpoll" */
+#define AAMED_URING_OVERRIDE_CREDS AAMED_MAY_APPEND	/* "override_creds" */
+
+/* apparmor_userns_create(): label creates a user namespace. */
+int aamed_userns_create(const aamed_label *label, aamed_audit_fn audit,
+			void *arg);
+
+enum aamed_uring_op {
+	AAMED_URING_OP_SQPOLL = 0,	/* operation="uring_sqpoll" */
+	AAMED_URING_OP_OVERRIDE_CREDS,	/* operation="uring_override" */
+};
+/*
+ * apparmor_uring_sqpoll() (target ignored, may be NULL) and
+ * apparmor_uring_override_creds(): label, submitting to a ring, takes
+ * the credentials of target (a personality registered under target).
+ */
+int aamed_io_uring(const aamed_label *label, enum aamed_uring_op op,
+		   const aamed_label *target, aamed_audit_fn audit, void *arg);
+
+/* ---------------------------------------------------------------------
  * Introspection: profiles, rule sets and their permissions (for tools
  * that explain, compare or cover policy).
  *
@@ -677,6 +714,18 @@ int aamed_profile_signal_perms(const aamed_profile *profile,
 int aamed_profile_ptrace_perms(const aamed_profile *profile,
 			       const aamed_label *peer, uint32_t request,
 			       struct aamed_perms *perms);
+
+/*
+ * User namespace creation and io_uring (override_creds matches target
+ * as signal and ptrace match a peer; sqpoll ignores it): the entry the
+ * kernel reads right after the class byte.
+ */
+int aamed_profile_userns_perms(const aamed_profile *profile,
+			       struct aamed_perms *perms);
+int aamed_profile_io_uring_perms(const aamed_profile *profile,
+				 enum aamed_uring_op op,
+				 const aamed_label *target,
+				 struct aamed_perms *perms);
 
 /*
  * Names as the kernel prints them; NULL when the number has none.

@@ -21,6 +21,8 @@ static const struct aa_class_ops *const class_ops[AA_CLASS_LAST + 1] = {
 	[AA_CLASS_NET] = &aa_net_class,
 	[AA_CLASS_SIGNAL] = &aa_signal_class,
 	[AA_CLASS_PTRACE] = &aa_ptrace_class,
+	[AA_CLASS_NS] = &aa_ns_class,
+	[AA_CLASS_IO_URING] = &aa_uring_class,
 };
 
 static const struct aa_class_ops *ops_of(enum aamed_class class)

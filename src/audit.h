@@ -31,7 +31,8 @@ struct aa_audit_data {
 	uint32_t request;	/* what the record prints, set by the check */
 	uint32_t denied;
 	const struct aa_profile *subj;	/* the profile that logs */
-	const struct aa_label *peer;	/* signal, ptrace: the other side */
+	const struct aa_label *peer;	/* signal, ptrace: the other side;
+					 * io_uring: the target label */
 	const char *name;	/* file: the path */
 	union {
 		struct {
@@ -111,5 +112,7 @@ extern const struct aa_class_ops aa_cap_class;
 extern const struct aa_class_ops aa_net_class;
 extern const struct aa_class_ops aa_signal_class;
 extern const struct aa_class_ops aa_ptrace_class;
+extern const struct aa_class_ops aa_ns_class;
+extern const struct aa_class_ops aa_uring_class;
 
 #endif

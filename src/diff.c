@@ -241,9 +241,14 @@ static int witness_class(const uint8_t *wit, size_t len)
 }
 
 /* Label matching keeps bookkeeping bits in the states of partial peer
- * names; only the bits a signal or ptrace request asks count. */
+ * names; only the bits a signal, ptrace, user namespace or io_uring
+ * request asks count. */
 static uint32_t class_mask(int pclass)
 {
+	if (pclass == AA_CLASS_NS)
+		return AAMED_USERNS_CREATE;
+	if (pclass == AA_CLASS_IO_URING)
+		return AAMED_URING_SQPOLL | AAMED_URING_OVERRIDE_CREDS;
 	if (pclass == AA_CLASS_SIGNAL)
 		return AAMED_MAY_READ | AAMED_MAY_WRITE;
 	if (pclass == AA_CLASS_PTRACE)

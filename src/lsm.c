@@ -2,8 +2,9 @@
 /*
  * The hook layer (the kernel's lsm.c): every public decision enters
  * here. Each entry point first takes the unconfined short cut, before
- * anything else is looked at or built, then says what the request asks
- * of which mediation file. The mediation files do not call each other
+ * anything else is looked at or built (only a hook the chosen kernel
+ * lacks answers AAMED_NOT_MEDIATED before it), then says what the
+ * request asks of which mediation file. The mediation files do not call each other
  * except where the kernel's do (af_unix.c falls back to net.c's coarse
  * rule; task.c asks capability.c for CAP_SYS_PTRACE).
  */
@@ -16,12 +17,14 @@
 #include "capability.h"
 #include "domain.h"
 #include "file.h"
+#include "io_uring.h"
 #include "ipc.h"
 #include "label.h"
 #include "names.h"
 #include "net.h"
 #include "policy.h"
 #include "task.h"
+#include "userns.h"
 
 /* ------------------------------------------------------------------ */
 /* Files. */
@@ -397,4 +400,55 @@ int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
 {
 	return aamed_ptrace_side(tracer, tracee, request, AAMED_SIDE_BOTH,
 				 audit, arg);
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * User namespaces, io_uring: hooks 6.12 has and 6.1 does not. Where the
+ * kernel has no hook nothing of AppArmor runs, so "not mediated" comes
+ * before the unconfined short cut: it holds for every label.
+ */
+
+static inline bool kernel_6_1(const struct aa_label *label)
+{
+	return label->vec[0]->ns->policy->kernel == AAMED_KERNEL_6_1;
+}
+
+/* apparmor_userns_create() -> userns.c. */
+int aamed_userns_create(const aamed_label *l, aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+
+	if (unlikely(kernel_6_1(label)))
+		return AAMED_NOT_MEDIATED;
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	return aa_userns_create(label, audit, arg);
+}
+
+/*
+ * apparmor_uring_sqpoll(), apparmor_uring_override_creds() -> io_uring.c.
+ * The kernel walks every member; an unconfined one has no start state.
+ */
+int aamed_io_uring(const aamed_label *l, enum aamed_uring_op op,
+		   const aamed_label *target, aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+
+	if (unlikely(kernel_6_1(label)))
+		return AAMED_NOT_MEDIATED;
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	switch (op) {
+	case AAMED_URING_OP_SQPOLL:
+		return aa_uring_perm(label, AAMED_URING_SQPOLL, NULL, audit,
+				     arg);
+	case AAMED_URING_OP_OVERRIDE_CREDS:
+		if (!target)
+			return -EINVAL;
+		return aa_uring_perm(label, AAMED_URING_OVERRIDE_CREDS,
+				     to_label(target), audit, arg);
+	default:
+		return -EINVAL;
+	}
 }

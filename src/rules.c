@@ -264,3 +264,47 @@ int aamed_profile_ptrace_perms(const aamed_profile *profile,
 				      AA_CLASS_PTRACE),
 			  request, perms);
 }
+
+/* User namespaces: the entry of the class state (task.c). */
+int aamed_profile_userns_perms(const aamed_profile *profile,
+			       struct aamed_perms *perms)
+{
+	const struct aa_profile *p = to_profile(profile);
+
+	if (!perms)
+		return -EINVAL;
+	memset(perms, 0, sizeof(*perms));
+	if (!p)
+		return -EINVAL;
+	if (!(p->mediates & (1ull << AA_CLASS_NS)))
+		return -ENOENT;
+	aa_perms_export(aa_lookup_perms(p->policy, p->policy->start[AA_CLASS_NS]),
+			perms);
+	return 0;
+}
+
+/* io_uring: the class state, or the target label matched from it. */
+int aamed_profile_io_uring_perms(const aamed_profile *profile,
+				 enum aamed_uring_op op,
+				 const aamed_label *target,
+				 struct aamed_perms *perms)
+{
+	const struct aa_profile *p = to_profile(profile);
+	const struct aa_policydb *pdb;
+
+	if (!perms)
+		return -EINVAL;
+	memset(perms, 0, sizeof(*perms));
+	if (!p || (op != AAMED_URING_OP_SQPOLL &&
+		   (op != AAMED_URING_OP_OVERRIDE_CREDS || !target)))
+		return -EINVAL;
+	if (!(p->mediates & (1ull << AA_CLASS_IO_URING)))
+		return -ENOENT;
+	pdb = p->policy;
+	if (op == AAMED_URING_OP_OVERRIDE_CREDS)
+		return peer_match(p, target, pdb->start[AA_CLASS_IO_URING],
+				  AAMED_URING_OVERRIDE_CREDS, perms);
+	aa_perms_export(aa_lookup_perms(pdb, pdb->start[AA_CLASS_IO_URING]),
+			perms);
+	return 0;
+}

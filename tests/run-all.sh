@@ -45,6 +45,7 @@ suite api sh tests/api/run.sh $B
 suite golden sh tests/golden/run.sh $B/aamed
 suite golden-net sh tests/golden-net/run.sh $B/aamed
 suite golden-ipc sh tests/golden-ipc/run.sh $B/aamed
+suite golden-ns sh tests/golden-ns/run.sh $B/aamed
 suite sources sh tests/sources/run.sh $B/aamed
 suite tools sh tests/tools/run.sh $B/aamed
 suite robust sh tests/robust/run.sh $B/aamed

@@ -199,6 +199,56 @@ static void test_classes(aamed_policy *p)
 	CHECK(aamed_profile_ptrace_perms(t1, t2, AAMED_PTRACE_TRACE, &pm) == 0);
 	CHECK(pm.allow & AAMED_PTRACE_TRACE);
 	CHECK(aamed_profile_signal_perms(t1, NULL, 15, 0, &pm) == -EINVAL);
+	/* compiled for 6.1's features: no user namespace or io_uring rules */
+	CHECK(aamed_profile_userns_perms(t1, &pm) == -ENOENT);
+	CHECK(aamed_profile_io_uring_perms(t1, AAMED_URING_OP_SQPOLL, NULL,
+					   &pm) == -ENOENT);
+	CHECK(aamed_profile_io_uring_perms(t1, AAMED_URING_OP_OVERRIDE_CREDS,
+					   NULL, &pm) == -EINVAL);
+	CHECK(aamed_profile_userns_perms(NULL, &pm) == -EINVAL);
+}
+
+/*
+ * Linux 6.1 has no user namespace or io_uring hook: every label, even
+ * unconfined, gets AAMED_NOT_MEDIATED; 6.12 asks the profile, which has
+ * no rules of the class and so does not mediate them.
+ */
+static void test_not_mediated(const char *dir)
+{
+	aamed_policy *p = load(dir, "t.bin");
+	const aamed_label *t1 = aamed_label_get(p, "t1", NULL);
+	const aamed_label *t2 = aamed_label_get(p, "t2", NULL);
+
+	CHECK(aamed_policy_kernel(p) == AAMED_KERNEL_6_1);
+	CHECK(aamed_userns_create(t1, NULL, NULL) == AAMED_NOT_MEDIATED);
+	CHECK(aamed_userns_create(aamed_label_unconfined(p), NULL, NULL) ==
+	      AAMED_NOT_MEDIATED);
+	CHECK(aamed_io_uring(t1, AAMED_URING_OP_OVERRIDE_CREDS, t2, NULL,
+			     NULL) == AAMED_NOT_MEDIATED);
+	aamed_policy_free(p);
+
+	p = aamed_policy_new();
+	aamed_policy_set_kernel(p, AAMED_KERNEL_6_12);
+	{
+		char path[4096];
+		struct aamed_error err;
+
+		snprintf(path, sizeof(path), "%s/t.bin", dir);
+		CHECK(aamed_policy_load_path(p, path, &err) == 0);
+	}
+	t1 = aamed_label_get(p, "t1", NULL);
+	t2 = aamed_label_get(p, "t2", NULL);
+	CHECK(t1 && t2);
+	if (t1 && t2) {
+		CHECK(aamed_userns_create(t1, NULL, NULL) == 0);
+		CHECK(aamed_io_uring(t1, AAMED_URING_OP_SQPOLL, NULL, NULL,
+				     NULL) == 0);
+		CHECK(aamed_io_uring(t1, AAMED_URING_OP_OVERRIDE_CREDS, NULL,
+				     NULL, NULL) == -EINVAL);
+		CHECK(aamed_io_uring(t1, (enum aamed_uring_op)7, t2, NULL,
+				     NULL) == -EINVAL);
+	}
+	aamed_policy_free(p);
 }
 
 static void test_names(void)
@@ -324,6 +374,7 @@ int main(int argc, char **argv)
 	test_exec_callback(p);
 	aamed_policy_free(p);
 	test_diff(argv[1]);
+	test_not_mediated(argv[1]);
 	printf("%d passed, %d failed\n", pass, fail);
 	return fail ? 1 : 0;
 }

@@ -85,6 +85,11 @@ check_cases() {
 	/^[ \t]*@policy[ \t]*$/ { inp = 1; npol++; next }
 	/^[ \t]*(#|$)/ { next }
 	$1 == "setup" { next }
+	$1 == "parser" {
+		if (NF != 2 || $2 !~ /^[0-9][0-9.]*$/) bad("parser VERSION")
+		if (npar++) bad("parser given twice")
+		next
+	}
 	$1 == "case" {
 		if (NF < 4) bad("case: too few words")
 		if ($2 in seen) bad("case " $2 ": duplicate id")
@@ -120,13 +125,41 @@ check_cases() {
 	' "$1" >&2
 }
 
+# parsers_dir - the newer apparmor_parser builds (AAMED_PARSERS, default
+# ../shared/tools/apparmor next to the repository or next to its parent:
+# a worktree), one VERSION/ directory each with its apparmor.d/
+parsers_dir() {
+	if [ -n "${AAMED_PARSERS:-}" ]; then
+		echo "$AAMED_PARSERS"
+	elif [ -d "$here/../../../shared/tools/apparmor" ]; then
+		echo "$here/../../../shared/tools/apparmor"
+	else
+		echo "$here/../../../../shared/tools/apparmor"
+	fi
+}
+
 # compile_cases CASEFILE FEATURES PREFIX - compile every @policy block of
 # CASEFILE on its own (PREFIX.N.sd, includes resolved from
 # APPARMOR_INCLUDE) and concatenate the blobs into PREFIX.bin, followed by
-# opener.sd (the profile `preopen` cases open their file in)
+# opener.sd (the profile `preopen` cases open their file in). A
+# `parser VERSION` line names one of the newer parsers (parsers_dir) for
+# the whole file, opener.sd included, with its own apparmor.d: for rules
+# apparmor_parser 3.0.8 cannot compile (userns, io_uring).
 compile_cases() {
 	_cf=$1 _feat=$2 _pre=$3
 	rm -f "$_pre".[0-9]*.sd "$_pre.bin"
+	_parser=${APPARMOR_PARSER:-apparmor_parser}
+	_inc=${APPARMOR_INCLUDE:-/etc/apparmor.d}
+	_ver=$(awk '$1 == "parser" { print $2; exit }' "$_cf")
+	if [ -n "$_ver" ]; then
+		_pd=$(parsers_dir)/$_ver
+		if [ ! -x "$_pd/apparmor_parser" ]; then
+			echo "kernel oracle: $_cf needs apparmor_parser $_ver, not found in $(parsers_dir) (set AAMED_PARSERS)" >&2
+			return 1
+		fi
+		_parser=$_pd/apparmor_parser
+		_inc=$_pd/apparmor.d
+	fi
 	awk -v pre="$_pre" '
 		/^[ \t]*@end[ \t]*$/ { if (inp) close(f); inp = 0; next }
 		inp { print > f }
@@ -137,15 +170,15 @@ compile_cases() {
 	while [ -f "$_pre.$_i.sd" ]; do
 		_sd=$_pre.$_i.sd
 		_i=$((_i + 1))
-		if ! ${APPARMOR_PARSER:-apparmor_parser} -Q -S \
+		if ! "$_parser" -Q -S \
 			--features-file "$_feat" \
-			-I "${APPARMOR_INCLUDE:-/etc/apparmor.d}" \
+			-I "$_inc" \
 			"$_sd" >>"$_pre.bin" 2>"$_pre.parser.log"; then
 			cat "$_pre.parser.log" >&2
-			echo "kernel oracle: apparmor_parser failed on $_sd ($_cf)" >&2
+			echo "kernel oracle: $_parser failed on $_sd ($_cf)" >&2
 			return 1
 		fi
 	done
-	${APPARMOR_PARSER:-apparmor_parser} -Q -S --features-file "$_feat" \
+	"$_parser" -Q -S --features-file "$_feat" \
 		"$here/opener.sd" >>"$_pre.bin" || return 1
 }

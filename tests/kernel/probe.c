@@ -22,11 +22,13 @@
 #include <fcntl.h>
 #include <arpa/inet.h>
 #include <linux/audit.h>
+#include <linux/io_uring.h>
 #include <linux/kcmp.h>
 #include <linux/netlink.h>
 #include <net/if.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -644,6 +646,7 @@ struct kase {
 	struct sockaddr_storage to;	/* sockop: the target address */
 	socklen_t tolen;
 	pid_t helper;	/* kill/ptrace: the peer task, 0 */
+	struct ring *ring;	/* uring-override: made before the label */
 };
 
 static int open_flags(const char *m)
@@ -835,6 +838,128 @@ static int make_peer(int family, int type, int proto, const char *addr,
  * (unconfined), and what the operation needs around it (README.md).
  * Returns 0 or an errno.
  */
+/*
+ * io_uring, with the raw system calls (no liburing in the guest). A ring
+ * of a few entries: its submission and completion rings and entries
+ * mapped, for one NOP submitted under a personality.
+ */
+static int write_attr(const char *which, const char *verb, const char *label);
+
+struct ring {
+	int fd;
+	struct io_uring_params p;
+	unsigned char *sq, *cq;
+	struct io_uring_sqe *sqes;
+	int personality;
+};
+
+static struct ring the_ring;
+
+static int ring_setup(unsigned flags)
+{
+	memset(&the_ring.p, 0, sizeof(the_ring.p));
+	the_ring.p.flags = flags;
+	the_ring.p.sq_thread_idle = 10;
+	the_ring.fd = (int)syscall(__NR_io_uring_setup, 4, &the_ring.p);
+	return the_ring.fd < 0 ? errno : 0;
+}
+
+static int ring_map(void)
+{
+	struct io_uring_params *p = &the_ring.p;
+	size_t sqlen = p->sq_off.array + p->sq_entries * sizeof(unsigned);
+	size_t cqlen = p->cq_off.cqes +
+		       p->cq_entries * sizeof(struct io_uring_cqe);
+
+	the_ring.sq = mmap(NULL, sqlen, PROT_READ | PROT_WRITE, MAP_SHARED,
+			   the_ring.fd, IORING_OFF_SQ_RING);
+	the_ring.cq = mmap(NULL, cqlen, PROT_READ | PROT_WRITE, MAP_SHARED,
+			   the_ring.fd, IORING_OFF_CQ_RING);
+	the_ring.sqes = mmap(NULL, p->sq_entries * sizeof(struct io_uring_sqe),
+			     PROT_READ | PROT_WRITE, MAP_SHARED, the_ring.fd,
+			     IORING_OFF_SQES);
+	if (the_ring.sq == MAP_FAILED || the_ring.cq == MAP_FAILED ||
+	    the_ring.sqes == MAP_FAILED)
+		return errno;
+	return 0;
+}
+
+/*
+ * uring-override TARGET, before the label: the ring and a personality
+ * registered with the credentials of TARGET (entered from unconfined, so
+ * TARGET must allow change_profile and writing its attr file for the
+ * case's label to be entered from it).
+ */
+static int uring_prepare(struct kase *c)
+{
+	int e;
+
+	if (c->narg < 1)
+		return EINVAL;
+	if (strcmp(c->arg[0], "unconfined")) {
+		e = write_attr("current", "changeprofile", c->arg[0]);
+		if (e)
+			return e;
+	}
+	e = ring_setup(0);
+	if (!e)
+		e = ring_map();
+	if (e)
+		return e;
+	the_ring.personality = (int)syscall(__NR_io_uring_register,
+					    the_ring.fd,
+					    IORING_REGISTER_PERSONALITY, NULL, 0);
+	if (the_ring.personality < 0)
+		return errno;
+	c->ring = &the_ring;
+	return 0;
+}
+
+/* a NOP under the personality: the override_creds hook, then its CQE */
+static int uring_override_do(struct kase *c)
+{
+	struct ring *r = c->ring;
+	struct io_uring_params *p;
+	unsigned *tail, *mask, *array, *chead, *ctail, idx;
+	struct io_uring_cqe *cqe;
+	long n;
+
+	if (!r)
+		return EINVAL;
+	p = &r->p;
+	tail = (unsigned *)(r->sq + p->sq_off.tail);
+	mask = (unsigned *)(r->sq + p->sq_off.ring_mask);
+	array = (unsigned *)(r->sq + p->sq_off.array);
+	idx = *tail & *mask;
+	memset(&r->sqes[idx], 0, sizeof(r->sqes[idx]));
+	r->sqes[idx].opcode = IORING_OP_NOP;
+	r->sqes[idx].user_data = 1;
+	r->sqes[idx].personality = (__u16)r->personality;
+	array[idx] = idx;
+	__atomic_store_n(tail, *tail + 1, __ATOMIC_RELEASE);
+	n = syscall(__NR_io_uring_enter, r->fd, 1, 1, IORING_ENTER_GETEVENTS,
+		    NULL, 0);
+	if (n < 0)
+		return errno;
+	chead = (unsigned *)(r->cq + p->cq_off.head);
+	ctail = (unsigned *)(r->cq + p->cq_off.tail);
+	if (__atomic_load_n(ctail, __ATOMIC_ACQUIRE) == *chead)
+		return ENODATA;	/* no completion: a broken case */
+	cqe = (struct io_uring_cqe *)(r->cq + p->cq_off.cqes) +
+	      (*chead & *(unsigned *)(r->cq + p->cq_off.ring_mask));
+	return cqe->res < 0 ? -cqe->res : 0;
+}
+
+/* uring-sqpoll: a ring with a kernel polling thread, in the label */
+static int uring_sqpoll_do(void)
+{
+	int e = ring_setup(IORING_SETUP_SQPOLL);
+
+	if (!e)
+		close(the_ring.fd);
+	return e;
+}
+
 static int sockop_prepare(struct kase *c)
 {
 	int family, type, proto, s, p;
@@ -1271,6 +1396,12 @@ static int do_op(struct kase *c)
 		fd = socket(lookup(a[0], 0), type, proto);
 		return fd < 0 ? errno : 0;
 	}
+	if (!strcmp(op, "unshare-userns"))
+		return unshare(CLONE_NEWUSER) < 0 ? errno : 0;
+	if (!strcmp(op, "uring-sqpoll"))
+		return uring_sqpoll_do();
+	if (!strcmp(op, "uring-override"))
+		return uring_override_do(c);
 	if (!strcmp(op, "sockop"))
 		return sockop_do(c);
 	if (!strcmp(op, "kill"))
@@ -1412,6 +1543,17 @@ static void run_case(struct kase *c, struct buf *out)
 			if (c->fd < 0) {
 				rep.stage = 'E';
 				rep.err = errno;
+				write_all(5, (char *)&rep, sizeof(rep));
+				_exit(1);
+			}
+		}
+		if (!strcmp(c->op, "uring-override")) {
+			/* the ring and the personality before the label */
+			int e = uring_prepare(c);
+
+			if (e) {
+				rep.stage = 'E';
+				rep.err = e;
 				write_all(5, (char *)&rep, sizeof(rep));
 				_exit(1);
 			}
@@ -1698,7 +1840,7 @@ static int run_file(const char *name, const char *casefile,
 		}
 		/* oracle-side annotations (README.md) */
 		if (!strcmp(words[0], "undecidable") ||
-		    !strcmp(words[0], "golden"))
+		    !strcmp(words[0], "golden") || !strcmp(words[0], "parser"))
 			continue;
 		if (strcmp(words[0], "case"))
 			die("%s line %d: unknown directive %s", casefile,

@@ -285,3 +285,58 @@ void unit_audit_class_masks(void)
 	CHECK_STR(buf, "");
 	CHECK_EQ(aamed_perms_str(AAMED_CLASS_NONE, AAMED_MAY_READ, NULL, 0), 0);
 }
+
+/*
+ * User namespace and io_uring records print the kernel's own keys
+ * (audit_ns_cb(), audit_uring_cb()): requested= and denied= rather than
+ * the _mask keys, one io_uring word with sqpoll first, tcontext= for the
+ * target of override_creds, and 6.12's class names.
+ */
+void unit_audit_ns_uring(void)
+{
+	struct aamed_audit r;
+	char buf[32];
+
+	memset(&r, 0, sizeof(r));
+	r.size = sizeof(r);
+	r.type = AAMED_AUDIT_DENIED;
+	r.class = AAMED_CLASS_NS;
+	r.op = "userns_create";
+	r.profile = "p";
+	r.request = AAMED_USERNS_CREATE;
+	r.denied = AAMED_USERNS_CREATE;
+	CHECK_STR(fmt(&r, AAMED_FMT_CLASS, 7, "unshare"),
+		  "apparmor=\"DENIED\" operation=\"userns_create\""
+		  " class=\"namespace\" profile=\"p\" pid=7 comm=\"unshare\""
+		  " requested=\"userns_create\" denied=\"userns_create\"");
+	r.type = AAMED_AUDIT_AUDIT;
+	r.denied = 0;
+	CHECK_STR(fmt(&r, 0, -1, NULL),
+		  "apparmor=\"AUDIT\" operation=\"userns_create\" profile=\"p\""
+		  " requested=\"userns_create\"");
+
+	r.class = AAMED_CLASS_IO_URING;
+	r.type = AAMED_AUDIT_DENIED;
+	r.op = "uring_override";
+	r.request = r.denied = AAMED_URING_OVERRIDE_CREDS;
+	r.peer = "a//&b";
+	CHECK_STR(fmt(&r, AAMED_FMT_CLASS, -1, NULL),
+		  "apparmor=\"DENIED\" operation=\"uring_override\""
+		  " class=\"io_uring\" profile=\"p\""
+		  " requested=\"override_creds\" denied=\"override_creds\""
+		  " tcontext=\"a//&b\"");
+	r.op = "uring_sqpoll";
+	r.request = r.denied = AAMED_URING_SQPOLL;
+	r.peer = NULL;
+	CHECK_STR(fmt(&r, 0, -1, NULL),
+		  "apparmor=\"DENIED\" operation=\"uring_sqpoll\" profile=\"p\""
+		  " requested=\"sqpoll\" denied=\"sqpoll\"");
+
+	aamed_perms_str(AAMED_CLASS_IO_URING,
+			AAMED_URING_SQPOLL | AAMED_URING_OVERRIDE_CREDS, buf,
+			sizeof(buf));
+	CHECK_STR(buf, "sqpoll");
+	CHECK_EQ(aamed_perms_str(AAMED_CLASS_NS, AAMED_MAY_READ, buf,
+				 sizeof(buf)), 0);
+	CHECK_STR(buf, "");
+}

@@ -21,6 +21,7 @@ UNIT_CASE(audit_escape)
 UNIT_CASE(audit_mask)
 UNIT_CASE(audit_truncate)
 UNIT_CASE(audit_class_masks)
+UNIT_CASE(audit_ns_uring)
 /* unpack.c: a profile's optional elements, and malformed ones */
 UNIT_CASE(unpack_optional)
 UNIT_CASE(unpack_malformed)

@@ -6,7 +6,10 @@
  * With --source, rules are source lines, attributed by apparmor_parser
  * (tools/authors/tl_source.c: each rule compiled on its own). Without it, the
  * "rules" are what the blob keeps of them: the file DFA's permission
- * states and the capabilities each profile grants.
+ * states, the capabilities each profile grants, and whether it grants
+ * user namespace creation, io_uring sqpoll and io_uring override_creds
+ * (to some label: the class state holds every io_uring permission the
+ * rules grant).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +23,39 @@ struct pcov {
 	uint32_t nstates;
 	uint8_t *state_hit;	/* file DFA states */
 	uint64_t caps_hit;
+	unsigned ns_granted, ns_hit;	/* bits of ns_rules[] */
 	long requests;
 };
+
+/* The user namespace and io_uring grants, one pseudo-rule each. */
+static const char *const ns_rules[] = { "userns create", "io_uring sqpoll",
+					"io_uring override_creds" };
+
+static unsigned ns_rule_of(const struct query *q)
+{
+	if (q->class == Q_USERNS)
+		return 1u << 0;
+	if (q->class == Q_URING)
+		return q->ns.op == AAMED_URING_OP_SQPOLL ? 1u << 1 : 1u << 2;
+	return 0;
+}
+
+static unsigned ns_grants(const aamed_profile *p)
+{
+	struct aamed_perms u, q;
+	unsigned g = 0;
+
+	if (!aamed_profile_userns_perms(p, &u) &&
+	    (u.allow & AAMED_USERNS_CREATE))
+		g |= 1u << 0;
+	if (!aamed_profile_io_uring_perms(p, AAMED_URING_OP_SQPOLL, NULL, &q)) {
+		if (q.allow & AAMED_URING_SQPOLL)
+			g |= 1u << 1;
+		if (q.allow & AAMED_URING_OVERRIDE_CREDS)
+			g |= 1u << 2;
+	}
+	return g;
+}
 
 struct cov {
 	aamed_policy *policy;
@@ -53,6 +87,7 @@ static uint32_t request_of(const struct query *q)
 	       q->class == Q_CAP ? 1 :
 	       q->class == Q_SIGNAL ? AAMED_MAY_WRITE :
 	       q->class == Q_PTRACE ? q->ipc.request :
+	       q->class == Q_USERNS || q->class == Q_URING ? q->ns.request :
 	       aamed_net_op_request((enum aamed_net_op)q->net.op);
 }
 
@@ -70,6 +105,8 @@ static void mark_use(struct pcov *pc, const struct query *q)
 			pc->state_hit[s] = 1;
 	} else if (q->class == Q_CAP) {
 		pc->caps_hit |= 1ull << q->ipc.cap;
+	} else {
+		pc->ns_hit |= ns_rule_of(q);
 	}
 }
 
@@ -187,6 +224,11 @@ static bool report_states(const struct pcov *pc, bool json, bool *first)
 			total++;
 			used += (pc->caps_hit >> s) & 1;
 		}
+	for (s = 0; s < 3; s++)
+		if (pc->ns_granted & (1u << s)) {
+			total++;
+			used += (pc->ns_hit >> s) & 1;
+		}
 	if (json) {
 		json_sep(stdout, first);
 		printf("{\"profile\":");
@@ -203,6 +245,9 @@ static bool report_states(const struct pcov *pc, bool json, bool *first)
 
 			printf("  unused capability %s\n", n ? n : "?");
 		}
+	for (s = 0; s < 3; s++)
+		if ((pc->ns_granted & (1u << s)) && !(pc->ns_hit & (1u << s)))
+			printf("  unused %s\n", ns_rules[s]);
 	return used == total;
 }
 
@@ -222,6 +267,7 @@ static int cov_init(struct cov *c)
 		pc->info.size = sizeof(pc->info);
 		if (aamed_profile_info(pc->p, &pc->info))
 			return -1;
+		pc->ns_granted = ns_grants(pc->p);
 		pc->file = aamed_profile_rules(pc->p, AAMED_RULES_FILE);
 		pc->nstates = aamed_rules_state_count(pc->file);
 		if (pc->file && !(pc->state_hit = calloc(pc->nstates ? pc->nstates : 1, 1)))

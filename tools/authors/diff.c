@@ -142,6 +142,10 @@ static const char *class_label(int c)
 		return "dbus";
 	case AAMED_PCLASS_LABEL:
 		return "label";
+	case AAMED_PCLASS_NS:
+		return "userns";
+	case AAMED_PCLASS_IO_URING:
+		return "io_uring";
 	default:
 		return NULL;
 	}
@@ -205,6 +209,18 @@ static void policy_witness(const uint8_t *w, size_t n, char *out, size_t len)
 
 		put_bytes(peer, sizeof(peer), w + 2, n - 2);
 		snprintf(out, len, "peer=%s", peer);
+	} else if (cls == AAMED_PCLASS_NS) {
+		snprintf(out, len, "create");
+	} else if (cls == AAMED_PCLASS_IO_URING) {
+		char label[400];
+
+		/* sqpoll is decided at the class state, override_creds by
+		 * the credentials' label after it */
+		put_bytes(label, sizeof(label), w + 1, n - 1);
+		if (n > 1)
+			snprintf(out, len, "override_creds label=%s", label);
+		else
+			snprintf(out, len, "sqpoll");
 	} else {
 		put_bytes(out, len, n ? w + 1 : w, n ? n - 1 : 0);
 	}
@@ -233,6 +249,10 @@ static enum aamed_class aclass_of(int c)
 		return AAMED_CLASS_SIGNAL;
 	case AAMED_PCLASS_PTRACE:
 		return AAMED_CLASS_PTRACE;
+	case AAMED_PCLASS_NS:
+		return AAMED_CLASS_NS;
+	case AAMED_PCLASS_IO_URING:
+		return AAMED_CLASS_IO_URING;
 	default:
 		return AAMED_CLASS_NONE;
 	}
@@ -406,10 +426,14 @@ static void scalar_notes(struct pdiff *d, const aamed_profile *pa,
 		uint64_t bit = 1ull << i;
 		const char *cl = class_label((int)i);
 
-		if ((a->mediates ^ b->mediates) & bit)
-			note(d, "%s mediation of %s%s%u", b->mediates & bit ?
-			     "starts" : "stops", cl ? cl : "class ",
-			     cl ? "" : " ", cl ? 0u : i);
+		if (!((a->mediates ^ b->mediates) & bit))
+			continue;
+		if (cl)
+			note(d, "%s mediation of %s",
+			     b->mediates & bit ? "starts" : "stops", cl);
+		else
+			note(d, "%s mediation of class %u",
+			     b->mediates & bit ? "starts" : "stops", i);
 	}
 }
 

@@ -49,6 +49,9 @@ static uint32_t request_of(const struct query *q)
 		return 1;
 	case Q_SIGNAL:
 		return AAMED_MAY_WRITE;
+	case Q_USERNS:
+	case Q_URING:
+		return q->ns.request;
 	default:
 		return q->ipc.request;
 	}
@@ -67,6 +70,10 @@ static enum aamed_class aclass(const struct query *q)
 		return AAMED_CLASS_CAP;
 	case Q_SIGNAL:
 		return AAMED_CLASS_SIGNAL;
+	case Q_USERNS:
+		return AAMED_CLASS_NS;
+	case Q_URING:
+		return AAMED_CLASS_IO_URING;
 	default:
 		return AAMED_CLASS_PTRACE;
 	}
@@ -75,7 +82,8 @@ static enum aamed_class aclass(const struct query *q)
 static const char *class_word(const struct query *q)
 {
 	static const char *const n[] = { "file", "file", "net", "unix",
-					 "capability", "signal", "ptrace" };
+					 "capability", "signal", "ptrace",
+					 "userns", "io_uring" };
 
 	return n[q->class];
 }
@@ -112,6 +120,13 @@ static void member_perms(aamed_policy *policy, struct member *m,
 	case Q_PTRACE:
 		m->have_perms = peer && !aamed_profile_ptrace_perms(p, peer,
 					m->request, &m->perms);
+		break;
+	case Q_USERNS:
+		m->have_perms = !aamed_profile_userns_perms(p, &m->perms);
+		break;
+	case Q_URING:
+		m->have_perms = !aamed_profile_io_uring_perms(p, q->ns.op, peer,
+							      &m->perms);
 		break;
 	case Q_NET:
 		/* the class 15 walk of newer kernels is not a plain match */
@@ -150,6 +165,11 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 		      sizeof(err));
 	if (m->info.mode == AAMED_PROFILE_UNCONFINED) {
 		m->reason = "unconfined";
+		m->record = "none";
+		return;
+	}
+	if (m->ans.not_mediated) {
+		m->reason = "not-mediated";
 		m->record = "none";
 		return;
 	}
@@ -239,6 +259,12 @@ static void mask_str(enum aamed_class c, uint32_t m, char *buf, size_t len)
 	aamed_perms_str(c, m, buf, len);
 }
 
+/* The kernel without the hook (6.1 for userns, io_uring) decides nothing. */
+static const char *verdict_word(const struct answer *a)
+{
+	return a->not_mediated ? "NOT-MEDIATED" : a->error ? "DENIED" : "ALLOWED";
+}
+
 static const char *reason_text(const struct member *m)
 {
 	if (!strcmp(m->reason, "deny-rule"))
@@ -249,6 +275,8 @@ static const char *reason_text(const struct member *m)
 		return "no rule grants it";
 	if (!strcmp(m->reason, "unconfined"))
 		return "unconfined: not mediated";
+	if (!strcmp(m->reason, "not-mediated"))
+		return "this kernel has no hook for it";
 	return "granted";
 }
 
@@ -259,8 +287,7 @@ static void print_text(const struct query *q, struct member *ms, int n,
 	char b1[128], b2[128];
 	int i, j;
 
-	printf("%s\t%s %s\n", all->error ? "DENIED" : "ALLOWED", label,
-	       class_word(q));
+	printf("%s\t%s %s\n", verdict_word(all), label, class_word(q));
 	if (all->have_x && !all->error && cli_xmode_name(all->x.mode))
 		printf("transition\t%s:%s%s\n", cli_xmode_name(all->x.mode),
 		       all->x.name, all->x.unsafe ? " (unsafe)" : "");
@@ -272,6 +299,10 @@ static void print_text(const struct query *q, struct member *ms, int n,
 		       tl_audit_mode_name(m->info.audit));
 		if (m->info.mode == AAMED_PROFILE_UNCONFINED) {
 			puts("  unconfined: not mediated");
+			continue;
+		}
+		if (m->ans.not_mediated) {
+			puts("  not mediated: this kernel has no hook for it");
 			continue;
 		}
 		mask_str(c, m->request, b1, sizeof(b1));
@@ -333,7 +364,9 @@ static void print_json(const struct query *q, struct member *ms, int n,
 	json_key(f, &first, "command");
 	json_str(f, "explain");
 	json_key(f, &first, "verdict");
-	json_str(f, all->error ? "denied" : "allowed");
+	json_str(f, all->not_mediated ? "not-mediated"
+		    : all->error      ? "denied"
+				      : "allowed");
 	json_key(f, &first, "label");
 	json_str(f, label);
 	json_key(f, &first, "class");
@@ -369,7 +402,9 @@ static void print_json(const struct query *q, struct member *ms, int n,
 		json_key(f, &mf, "audit_mode");
 		json_str(f, tl_audit_mode_name(m->info.audit));
 		json_key(f, &mf, "verdict");
-		json_str(f, m->ans.error ? "denied" : "allowed");
+		json_str(f, m->ans.not_mediated ? "not-mediated"
+			    : m->ans.error	  ? "denied"
+						  : "allowed");
 		json_key(f, &mf, "reason");
 		json_str(f, m->reason);
 		json_key(f, &mf, "record");

@@ -79,6 +79,19 @@ static int decide(struct replay *r, const aamed_label *label,
 	case Q_NET:
 	case Q_UNIX:
 		return net_decide(r->policy, label, q, NULL, NULL, err, errlen);
+	case Q_USERNS:
+	case Q_URING: {
+		bool unmediated;
+		int e = ns_decide(r->policy, label, q, NULL, NULL, &unmediated,
+				  err, errlen);
+
+		if (!e && unmediated) {
+			snprintf(err, errlen, "this kernel does not mediate %s",
+				 q->class_word);
+			return 1;
+		}
+		return e;
+	}
 	default:
 		return ipc_decide(r->policy, label, q, NULL, NULL, err, errlen);
 	}

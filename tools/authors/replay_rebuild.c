@@ -5,9 +5,49 @@
  * as the words `aamed query` takes, so parse_query() checks them the
  * same way it checks a typed query.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "replay.h"
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * Keys of Linux 6.12's namespace and io_uring records that libapparmor
+ * 3.0 does not know, and the ones it reads in their place.
+ */
+static const struct {
+	const char *from, *to;
+} renamed_keys[] = {
+	{ " requested=\"", " requested_mask=\"" },
+	{ " denied=\"", " denied_mask=\"" },
+	{ " tcontext=", " peer=" },
+};
+
+/*
+ * The record with the keys above renamed (each once: a kernel record
+ * has each key once), into a new string the caller frees; NULL when
+ * memory ran out.
+ */
+static char *rename_keys(const char *text)
+{
+	size_t len = strlen(text), i, n;
+	char *out = malloc(len + 16 * ARRAY_LEN(renamed_keys) + 1), *p;
+
+	if (!out)
+		return NULL;
+	memcpy(out, text, len + 1);
+	for (i = 0; i < ARRAY_LEN(renamed_keys); i++) {
+		p = strstr(out, renamed_keys[i].from);
+		if (!p)
+			continue;
+		n = strlen(renamed_keys[i].from);
+		memmove(p + strlen(renamed_keys[i].to), p + n,
+			strlen(p + n) + 1);
+		memcpy(p, renamed_keys[i].to, strlen(renamed_keys[i].to));
+	}
+	return out;
+}
 
 /*
  * libapparmor 3.0 predates class= (Linux 6.12) and apparmor="KILLED":
@@ -15,7 +55,8 @@
  */
 aa_log_record *replay_parse_record(char *text)
 {
-	char *p;
+	aa_log_record *rec;
+	char *p, *copy;
 
 	while ((p = strstr(text, " class=\""))) {
 		char *q = strchr(p + 8, '"');
@@ -27,7 +68,12 @@ aa_log_record *replay_parse_record(char *text)
 	p = strstr(text, "apparmor=\"KILLED\"");
 	if (p)
 		memcpy(p, "apparmor=\"DENIED\"", 17);
-	return parse_record(text);
+	copy = rename_keys(text);
+	if (!copy)
+		return NULL;
+	rec = parse_record(copy);
+	free(copy);
+	return rec;
 }
 
 /* The label as aamed_label_get() reads it: ":NS:PROFILE" outside root. */
@@ -147,6 +193,35 @@ static int words_net(const aa_log_record *rec, struct replay_request *req,
 	return n;
 }
 
+/* Linux 6.12's user namespace and io_uring records. */
+static int words_ns(const aa_log_record *rec, struct replay_request *req,
+		    int n, const char **reason)
+{
+	const char *op = rec->operation;
+
+	if (!strcmp(op, "userns_create")) {
+		req->klass = "userns";
+		req->argv[n++] = "userns";
+		req->argv[n++] = "create";
+		return n;
+	}
+	req->klass = "io_uring";
+	if (!strcmp(op, "uring_sqpoll")) {
+		req->argv[n++] = "io_uring";
+		req->argv[n++] = "sqpoll";
+		return n;
+	}
+	if (!rec->peer) {
+		*reason = "uring_override without tcontext=";
+		return 0;
+	}
+	req->argv[n++] = "--peer-label";
+	req->argv[n++] = rec->peer;
+	req->argv[n++] = "io_uring";
+	req->argv[n++] = "override_creds";
+	return n;
+}
+
 /* name2 of an exec record is the transition's result, not a target. */
 static int words_file(const aa_log_record *rec, struct replay_request *req,
 		      int n, const char **reason)
@@ -200,6 +275,9 @@ static int words(const aa_log_record *rec, struct replay_request *req,
 		return words_signal(rec, req, n, reason);
 	if (!strcmp(op, "ptrace"))
 		return words_ptrace(rec, req, n, reason);
+	if (!strcmp(op, "userns_create") || !strcmp(op, "uring_sqpoll") ||
+	    !strcmp(op, "uring_override"))
+		return words_ns(rec, req, n, reason);
 	if (rec->net_family)
 		return words_net(rec, req, n, reason);
 	if (aamed_file_op_parse(op) >= 0)

@@ -368,6 +368,10 @@ static int rule_class(const char *t, bool *deny)
 		return AAMED_PCLASS_SIGNAL;
 	if (!strcmp(w, "ptrace"))
 		return AAMED_PCLASS_PTRACE;
+	if (!strcmp(w, "userns"))
+		return AAMED_PCLASS_NS;
+	if (!strcmp(w, "io_uring"))
+		return AAMED_PCLASS_IO_URING;
 	return 0;
 }
 
@@ -385,6 +389,10 @@ static const char *background(int klass, const char *rule)
 		return "signal,";
 	case AAMED_PCLASS_PTRACE:
 		return "ptrace,";
+	case AAMED_PCLASS_NS:
+		return "userns,";
+	case AAMED_PCLASS_IO_URING:
+		return "io_uring,";
 	}
 	return "";
 }
@@ -694,6 +702,10 @@ int tl_query_class(const struct query *q)
 		return AAMED_PCLASS_CAP;
 	case Q_SIGNAL:
 		return AAMED_PCLASS_SIGNAL;
+	case Q_USERNS:
+		return AAMED_PCLASS_NS;
+	case Q_URING:
+		return AAMED_PCLASS_IO_URING;
 	default:
 		return AAMED_PCLASS_PTRACE;
 	}

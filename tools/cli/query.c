@@ -31,7 +31,8 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 {
 	int i;
 
-	fputs(a->error ? "DENIED" : "ALLOWED", f);
+	fputs(a->not_mediated ? "NOT-MEDIATED" : a->error ? "DENIED" : "ALLOWED",
+	      f);
 	if (a->have_x && !a->error && cli_xmode_name(a->x.mode))
 		fprintf(f, "%ctransition=%s:%s", sep, cli_xmode_name(a->x.mode),
 			a->x.name);
@@ -50,7 +51,9 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 	json_key(f, &first, "version");
 	fputs("1", f);
 	json_key(f, &first, "verdict");
-	json_str(f, a->error ? "denied" : "allowed");
+	json_str(f, a->not_mediated ? "not-mediated"
+		    : a->error	    ? "denied"
+				    : "allowed");
 	json_key(f, &first, "error");
 	fprintf(f, "%d", a->error);
 	json_key(f, &first, "label");
@@ -63,6 +66,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 	}
 	if (q->class == Q_NET || q->class == Q_UNIX)
 		net_json(f, &first, q);
+	else if (q->class == Q_USERNS || q->class == Q_URING)
+		ns_json(f, &first, q);
 	else if (q->class >= Q_CAP)
 		ipc_json(f, &first, q);
 	if (q->class != Q_FILE && q->class != Q_EXEC)
@@ -218,6 +223,7 @@ static void query_usage(FILE *f)
 	      "QUERY: file PATH PERMS [--op OP] [--target PATH] [--fsuid N] [--ouid N]\n"
 	      "       net FAMILY TYPE OP | unix OP --type T [--addr A] [--peer-label L]\n"
 	      "       capability NAME | signal NAME --peer-label L | ptrace read|trace --peer-label L\n"
+	      "       userns create | io_uring sqpoll | io_uring override_creds --peer-label L\n"
 	      "See docs/query-language.md.\n",
 	      f);
 }

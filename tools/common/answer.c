@@ -26,6 +26,7 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 {
 	a->error = 0;
 	a->have_x = false;
+	a->not_mediated = false;
 	a->recs.n = 0;
 	switch (q->class) {
 	case Q_EXEC:
@@ -42,6 +43,11 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	case Q_UNIX:
 		a->error = net_decide(policy, label, q, answer_collect,
 				      &a->recs, err, errlen);
+		break;
+	case Q_USERNS:
+	case Q_URING:
+		a->error = ns_decide(policy, label, q, answer_collect,
+				     &a->recs, &a->not_mediated, err, errlen);
 		break;
 	default:
 		a->error = ipc_decide(policy, label, q, answer_collect,

@@ -11,6 +11,7 @@
 #include "aamed.h"
 #include "req_ipc.h"
 #include "req_net.h"
+#include "req_ns.h"
 
 /* Documented exit codes. */
 enum {
@@ -44,6 +45,8 @@ enum query_class {
 	Q_CAP,
 	Q_SIGNAL,
 	Q_PTRACE,
+	Q_USERNS,
+	Q_URING,
 };
 
 struct query {
@@ -55,6 +58,7 @@ struct query {
 	char perms_text[64];
 	struct net_query net;
 	struct ipc_query ipc;
+	struct ns_query ns;
 };
 
 /* request.c: the words common to every class, then the class's own */
@@ -79,6 +83,16 @@ int ipc_decide(aamed_policy *policy, const aamed_label *label,
 	       const struct query *q, aamed_audit_fn fn, void *arg, char *err,
 	       size_t errlen);
 void ipc_json(FILE *f, bool *first, const struct query *q);
+/*
+ * ns_decide: as the others, and *unmediated set (with 0) when the
+ * kernel has no hook for the request (AAMED_NOT_MEDIATED).
+ */
+int ns_parse(int argc, char **argv, struct query *q, char *err,
+	     size_t errlen);
+int ns_decide(aamed_policy *policy, const aamed_label *label,
+	      const struct query *q, aamed_audit_fn fn, void *arg,
+	      bool *unmediated, char *err, size_t errlen);
+void ns_json(FILE *f, bool *first, const struct query *q);
 
 /* answer.c: one decision and the records it emits */
 #define MAX_RECORDS 16
@@ -93,6 +107,7 @@ void answer_collect(const struct aamed_audit *rec, void *arg);
 
 struct answer {
 	int error;
+	bool not_mediated;	/* the kernel has no hook: no decision */
 	bool have_x;
 	struct aamed_exec_result x;
 	struct records recs;		/* set fmt and want_text first */

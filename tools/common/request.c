@@ -243,7 +243,7 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 	}
 	if (!cls) {
 		snprintf(err, errlen,
-			 "no query class (expected: file, net, unix, capability, signal, ptrace)");
+			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring)");
 		return -1;
 	}
 	q->class_word = cls;
@@ -260,8 +260,12 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 						      : Q_PTRACE;
 		return ipc_parse(n, rest, q, err, errlen);
 	}
+	if (!strcmp(cls, "userns") || !strcmp(cls, "io_uring")) {
+		q->class = !strcmp(cls, "userns") ? Q_USERNS : Q_URING;
+		return ns_parse(n, rest, q, err, errlen);
+	}
 	snprintf(err, errlen,
-		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace)",
+		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring)",
 		 cls);
 	return -1;
 }

@@ -1,0 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+profile n_deny {
+  deny userns,
+}
