@@ -11,7 +11,7 @@ _aamed()
 		return
 	fi
 	case $prev in
-	--policy|--source|--batch|-o|-I)
+	--policy|--source|--batch|-o|-I|--parser)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	--kernel)
@@ -30,6 +30,8 @@ _aamed()
 		else
 			COMPREPLY=($(compgen -W "file net unix capability signal ptrace" -- "$cur"))
 		fi ;;
+	compile)
+		COMPREPLY=($(compgen -W "--features --parser -I -O -o" -f -- "$cur")) ;;
 	replay)
 		COMPREPLY=($(compgen -W "--policy --json --kernel --stats --no-memo" -f -- "$cur")) ;;
 	diff)
