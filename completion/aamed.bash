@@ -18,7 +18,7 @@ _aamed()
 		COMPREPLY=($(compgen -W "6.1 6.12 upstream" -- "$cur"))
 		return ;;
 	--features)
-		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.12" -f -- "$cur"))
+		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.12 permstable-v2 permstable-v3" -f -- "$cur"))
 		return ;;
 	esac
 	case $cmd in
