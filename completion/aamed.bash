@@ -11,14 +11,14 @@ _aamed()
 		return
 	fi
 	case $prev in
-	--policy|--source|--batch|-o|-I)
+	--policy|--source|--batch|-o|-I|--parser)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	--kernel)
 		COMPREPLY=($(compgen -W "6.1 6.12 upstream" -- "$cur"))
 		return ;;
 	--features)
-		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.12" -f -- "$cur"))
+		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.12 permstable-v2 permstable-v3" -f -- "$cur"))
 		return ;;
 	esac
 	case $cmd in
@@ -30,6 +30,8 @@ _aamed()
 		else
 			COMPREPLY=($(compgen -W "file net unix capability signal ptrace userns io_uring" -- "$cur"))
 		fi ;;
+	compile)
+		COMPREPLY=($(compgen -W "--features --parser -I -O -o" -f -- "$cur")) ;;
 	replay)
 		COMPREPLY=($(compgen -W "--policy --json --kernel --stats --no-memo" -f -- "$cur")) ;;
 	diff)

@@ -59,6 +59,7 @@ struct aa_policydb {
 	char **xtable;		/* named transition targets */
 	uint32_t xsize;
 	bool table;		/* perms came from an explicit table (ABI 8/9) */
+	bool unpaired;		/* a table without ACCEPT2 owner flags */
 	uint32_t start[AA_CLASS_LAST + 1];
 };
 

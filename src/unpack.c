@@ -207,6 +207,23 @@ static bool unpack_xtable(struct aa_ext *e, struct aa_policydb *pdb)
 }
 
 /*
+ * The file rules of an explicit permission table without ACCEPT2 owner
+ * flags (permsv < 3: permstable32_version 2): the kernel's
+ * aa_lookup_fperms() reads every file state as a pair, the owner entry at
+ * the accept index and the other one after it. Flag each state whose pair
+ * lies inside the table so that file lookups pair as there (non-file
+ * lookups never read the flag).
+ */
+static void pair_file_entries(struct aa_policydb *pdb)
+{
+	uint32_t s;
+
+	for (s = 0; s < pdb->dfa->nstates; s++)
+		if (pdb->dfa->accept[s] + 1 < pdb->nperms)
+			pdb->dfa->accept2[s] = ACCEPT_FLAG_OWNER;
+}
+
+/*
  * One policy database: [perms table] [permsv] [aadfa] [start] [dfa_start]
  * [xtable]. *out stays NULL when there is no DFA and none is required.
  */
@@ -240,6 +257,7 @@ static bool unpack_pdb(struct aa_ext *e, struct aa_policydb **out,
 		aa_policydb_free(pdb);
 		return true;
 	}
+	pdb->unpaired = pdb->table && !accept2;
 	if (!aa_unpack_u32(e, &pdb->start[0], "start"))
 		pdb->start[0] = DFA_START;
 	if (!aa_unpack_u32(e, &pdb->start[AA_CLASS_FILE], "dfa_start"))
@@ -603,6 +621,8 @@ static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 		p->file = p->policy;
 		p->file_aliases_policy = true;
 	}
+	if (p->file && p->file->unpaired)
+		pair_file_entries(p->file);
 	if (!unpack_data(e, p))
 		goto fail;
 	if (!aa_unpack_nameX(e, AA_STRUCTEND, NULL)) {

@@ -3,7 +3,7 @@
 #
 #   tests/golden-net/run.sh [AAMED_BINARY]     (default: build/aamed in the repo)
 #
-# Every profile in profiles/ is compiled with apparmor_parser 3.0.8 once per
+# Every profile in profiles/ is compiled with apparmor_parser once per
 # blob set:
 #   debian-default kabi5 linux-6.1 linux-6.12 abi-3.0   --features-file NAME
 #   class15    abi-3.0 with -O equiv, then rewritten by the TEST-ONLY
@@ -14,7 +14,9 @@
 #   #@ kernel 6.1|6.12|upstream...
 # and holds lines
 #   EXPECTED <TAB> QUERY WORDS [<TAB> RECORD]...
-# EXPECTED is ALLOWED or DENIED. Without RECORD columns only the verdict is
+# EXPECTED is ALLOWED or DENIED, or for an answer that depends on what the
+# parser compiles DEFAULT|P:OTHER (e.g. ALLOWED|4+:DENIED; P: a parser
+# major version, 4+: that one and later; tests/for_parser.awk). Without RECORD columns only the verdict is
 # compared; with them every record must match exactly, in order; a single
 # "-" column means "no record at all". Records are written as Linux 6.1
 # prints them; for 6.12 and upstream the runner inserts class="net" (or
@@ -35,6 +37,7 @@ case $aamed in
     */*) aamed=$(pwd)/$aamed ;;
 esac
 parser=${APPARMOR_PARSER:-apparmor_parser}
+pmaj=$("$parser" --version 2>/dev/null | sed -n '1s/.*version \([0-9][0-9]*\).*/\1/p')
 cc=${CC:-cc}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/aamed-golden-net.XXXXXX") || exit 2
@@ -91,11 +94,14 @@ for qf in "$here"/queries/*.queries; do
         continue
     fi
     # LINENO <TAB> EXPECTED <TAB> QUERY <TAB> RECORDS...
-    awk -F '\t' '
+    awk -F '\t' -v pmaj="${pmaj:-0}" '
+        '"$(cat "$root/tests/for_parser.awk")"'
         /^[ \t]*$/ || /^[ \t]*#/ { next }
         {
             q = $2; sub(/[ \t]+#.*$/, "", q)
-            line = NR "\t" $1 "\t" q
+            e = for_parser($1)
+            if (e == "") next
+            line = NR "\t" e "\t" q
             for (i = 3; i <= NF; i++) line = line "\t" $i
             print line
         }' "$qf" > "$tmp/exp"

@@ -11,9 +11,14 @@
 # transition=MODE:TARGET field. Prints one line per mismatch and ends with
 # "N passed, N failed" (queries x feature sets). Exit status 1 on any failure.
 #
+# An expectation that depends on what the parser compiles is written
+# DEFAULT|P:OTHER (e.g. "ALLOWED|4+:DENIED"): P is a parser major version
+# (3) or one and later (4+); the last P that matches the parser's version
+# wins, else DEFAULT.
+#
 # Environment: APPARMOR_PARSER (default apparmor_parser), GOLDEN_INCLUDE
-# (include dir, default /etc/apparmor.d), GOLDEN_FEATURES (space-separated
-# feature-set names to restrict the run to).
+# (include dir, default /etc/apparmor.d; APPARMOR_INCLUDE when unset),
+# GOLDEN_FEATURES (space-separated feature-set names to restrict the run to).
 
 set -u
 
@@ -26,7 +31,8 @@ case $aamed in
     */*) aamed=$(pwd)/$aamed ;;
 esac
 parser=${APPARMOR_PARSER:-apparmor_parser}
-inc=${GOLDEN_INCLUDE:-/etc/apparmor.d}
+inc=${GOLDEN_INCLUDE:-${APPARMOR_INCLUDE:-/etc/apparmor.d}}
+pmaj=$("$parser" --version 2>/dev/null | sed -n '1s/.*version \([0-9][0-9]*\).*/\1/p')
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/aamed-golden.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -68,12 +74,14 @@ for featv in "$root"/tests/features/* "$root/tests/features/debian-default+equiv
     for qf in "$here"/queries/*.queries; do
         rel=queries/$(basename "$qf")
         # LINENO <TAB> EXPECTED <TAB> QUERY WORDS (reason comment stripped)
-        awk -F '\t' '
+        awk -F '\t' -v pmaj="${pmaj:-0}" '
+            '"$(cat "$root/tests/for_parser.awk")"'
             /^[ \t]*$/ || /^[ \t]*#/ { next }
             {
                 q = $0; sub(/^[^\t]*\t/, "", q)
                 sub(/[ \t]+#.*$/, "", q)
-                print NR "\t" $1 "\t" q
+                e = for_parser($1)
+                if (e != "") print NR "\t" e "\t" q
             }' "$qf" > "$tmp/exp"
         cut -f 3- "$tmp/exp" > "$tmp/in"
         if [ -x "$aamed" ]; then

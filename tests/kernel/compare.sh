@@ -31,7 +31,7 @@ for cases in "$here"/cases/*.cases; do
 			--batch "$p.queries" >"$p.aamed" || true
 		sed 's/^/@AAMED@	/' "$p.aamed" | paste "$p.kernel" - >"$p.joined"
 		: >"$p.sum"
-		awk -f "$here/judge.awk" -v kver="$ver" -v tag="$name" \
+		awk -f "$here/../for_parser.awk" -f "$here/judge.awk" -v kver="$ver" -v tag="$name" \
 			-v sum="$p.sum" "$cases" "$p.joined"
 		awk -F '\t' -v t="$name.$ver" '
 			$5 == "pass" { p++ } $5 == "fail" { f++ } $5 == "undecidable" { u++ }

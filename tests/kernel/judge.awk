@@ -3,7 +3,7 @@
 # judge.awk - the kernel is the judge: compare aamed's answers with a
 # kernel's results for one case file (used by oracle.sh and compare.sh).
 #
-#   awk -f judge.awk -v kver=6.12 -v tag=NAME.6.12 -v sum=SUMFILE \
+#   awk -f ../for_parser.awk -f judge.awk -v kver=6.12 -v tag=NAME.6.12 -v sum=SUMFILE \
 #       CASEFILE JOINED
 #
 # CASEFILE is the case file (for each case's operation, `undecidable` and
@@ -24,7 +24,12 @@
 # not judged; an unmarked post-exec failure (KILLED SIGSEGV) or a broken
 # case (ERROR ...) fails. Cases with `golden ID EXPECTED [transition=M:T]
 # SOURCE` lines are also checked against that hand-written expectation
-# (reported, not counted).
+# (reported, not counted). An EXPECTED that depends on the parser reads
+# DEFAULT|P:OTHER... (e.g. ALLOWED|4+:DENIED): P is a parser major version
+# (4) or one and later (4+), matched against -v pmaj (the parser the policy
+# was compiled with; the last match wins): for_parser() of
+# tests/for_parser.awk, which must be given first (awk -f for_parser.awk -f
+# judge.awk).
 #
 # stdout: one block per disagreement; SUMFILE gets one line per case:
 #   kver TAB file TAB id TAB class TAB pass|fail|undecidable TAB note
@@ -150,7 +155,7 @@ FNR == NR {
 		sub(/^undecidable[ \t]+[^ \t]+[ \t]+[^ \t]+[ \t]+/, "", r)
 		undr[w[2]] = r
 	} else if (w[1] == "golden") {
-		gexp[w[2]] = w[3]
+		gexp[w[2]] = for_parser(w[3])
 		gtr[w[2]] = ""
 		gsrc[w[2]] = w[nw]
 		if (w[4] ~ /^transition=/) gtr[w[2]] = w[4]

@@ -105,8 +105,9 @@ check_cases() {
 		next
 	}
 	$1 == "golden" {
-		if (NF < 4 || $3 !~ /^(ALLOWED|DENIED)$/)
-			bad("golden ID ALLOWED|DENIED [transition=M:T] FILE:LINE")
+		# a parser-dependent one: DEFAULT|P:OTHER (tests/for_parser.awk)
+		if (NF < 4 || $3 !~ /^(ALLOWED|DENIED)(\|[0-9]+\+?:(ALLOWED|DENIED))*$/)
+			bad("golden ID ALLOWED|DENIED[|P:ALLOWED|DENIED] [transition=M:T] FILE:LINE")
 		gold[$2] = FNR
 		next
 	}

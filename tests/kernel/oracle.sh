@@ -26,7 +26,8 @@
 #
 # Environment: AAMED (build/aamed), AAMED_KERNEL, ORACLE_WORK
 # (tests/kernel/work/oracle), BOOT_TIMEOUT (run.sh: 240 s), APPARMOR_PARSER,
-# APPARMOR_INCLUDE, QEMU, BUSYBOX.
+# APPARMOR_INCLUDE (the parser and its include dir: a modern parser with its
+# release's apparmor.d also runs cases-modern/), QEMU, BUSYBOX.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -80,6 +81,22 @@ else
 	done
 fi
 
+# The parser the policy is compiled with: its major version picks the case
+# files. cases/ is for every parser; cases-modern/ holds syntax that 3.x
+# refuses (priority=, rule blocks, ...), for parsers 4 and later, or from
+# the version a file's "#@ parser N" line names.
+pmaj=$(${APPARMOR_PARSER:-apparmor_parser} --version 2>/dev/null |
+	sed -n '1s/.*version \([0-9][0-9]*\).*/\1/p')
+casefiles=$(ls "$here"/cases/*.cases)
+if [ "${pmaj:-0}" -ge 4 ]; then
+	for f in "$here"/cases-modern/*.cases; do
+		[ -f "$f" ] || continue
+		min=$(sed -n 's/^#@ parser \([0-9][0-9]*\).*/\1/p' "$f" | head -n 1)
+		[ "${min:-4}" -le "$pmaj" ] && casefiles="$casefiles $f"
+	done
+fi
+echo "oracle: apparmor_parser ${pmaj:-?}.x ($(${APPARMOR_PARSER:-apparmor_parser} --version 2>/dev/null | sed -n '1s/.*version //p')): $(echo $casefiles | wc -w) case files" >&2
+
 # aamed's --kernel for a release
 aamed_kernel() {
 	if [ -n "${AAMED_KERNEL:-}" ]; then
@@ -93,7 +110,8 @@ while IFS='	' read -r tag img feat; do
 	out="$work/$tag"
 	s=$(date +%s)
 	echo "oracle: booting $img ($tag)" >&2
-	if ! "$here/run.sh" "$img" "$feat" "$here"/cases/*.cases "$out" \
+	# shellcheck disable=SC2086
+	if ! "$here/run.sh" "$img" "$feat" $casefiles "$out" \
 		>"$work/$tag.run.log" 2>&1; then
 		echo "oracle: $tag: the boot failed:" >&2
 		cat "$work/$tag.run.log" >&2
@@ -107,7 +125,7 @@ while IFS='	' read -r tag img feat; do
 	aver=$(aamed_kernel "$release")
 	printf '%s\t%s\t%s\t%s\n' "$kver" "$release" "$aver" "$img" \
 		>>"$work/releases"
-	for cases in "$here"/cases/*.cases; do
+	for cases in $casefiles; do
 		name=$(basename "$cases" .cases)
 		p="$out/cmp.$name"
 		grep -v '^#' "$out/$name.tsv" >"$p.kernel" || true
@@ -119,7 +137,8 @@ while IFS='	' read -r tag img feat; do
 			head -n 5 "$p.aamed.err" >&2
 		fi
 		sed 's/^/@AAMED@	/' "$p.aamed" | paste "$p.kernel" - >"$p.joined"
-		awk -f "$here/judge.awk" -v kver="$kver" -v tag="$name" \
+		awk -f "$here/../for_parser.awk" -f "$here/judge.awk" -v kver="$kver" -v tag="$name" \
+			-v pmaj="${pmaj:-0}" \
 			-v sum="$sum" "$cases" "$p.joined" >>"$dis"
 	done
 done <"$work/kernels"

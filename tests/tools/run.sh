@@ -4,6 +4,9 @@
 # the bash completion and the JSON schemas. Every expectation here is
 # written by hand (from the profiles and records, not from aamed's output).
 # Usage: sh tests/tools/run.sh build/aamed   Ends with "N passed, N failed".
+# Environment: APPARMOR_PARSER (default apparmor_parser) and APPARMOR_INCLUDE
+# (its include dir, default /etc/apparmor.d): the parser every policy here
+# is compiled with.
 set -u
 A=${1:-build/aamed}
 case $A in /*) ;; *) A=$(pwd)/$A ;; esac
@@ -41,7 +44,9 @@ printf '{\n  "type": objekt\n}\n' >"$T/bad-schema.json"
 expect schemacheck-bad-schema 2 "$B/tests/schemacheck" "$T/bad-schema.json" "$T/bad.jsonl"
 has_err schemacheck-bad-schema "bad-schema.json: line 2, column "
 FEAT=$ROOT/tests/features/linux-6.1
-comp() { "$A" compile --features "$FEAT" -o "$2" "$1" 2>"$T/cerr" || { ko "compile $1"; cat "$T/cerr"; }; }
+PARSER=${APPARMOR_PARSER:-apparmor_parser}
+PINC=${APPARMOR_INCLUDE:-/etc/apparmor.d}
+comp() { "$A" compile --parser "$PARSER" -I "$PINC" --features "$FEAT" -o "$2" "$1" 2>"$T/cerr" || { ko "compile $1"; cat "$T/cerr"; }; }
 
 # ---------------------------------------------------------------- explain
 cat >"$T/ov.sd" <<'SD'
@@ -108,7 +113,7 @@ for name in file-basic debian exec-modes golden ipc; do
 	' "tests/kernel/cases/$name.cases"
 	mkdir -p "$T/$name.pol"
 	for sd in "$T/$name".[0-9]*.sd; do
-		apparmor_parser -Q -S --features-file "$FEAT" -I /etc/apparmor.d "$sd" \
+		"$PARSER" -Q -S --features-file "$FEAT" -I "$PINC" "$sd" \
 			>"$T/$name.pol/$(basename "$sd").bin" 2>/dev/null || ko "compile $sd"
 	done
 	for ver in 6.1 6.12; do
@@ -167,7 +172,7 @@ fi
 sed -e 's|^  /srv/data/r.txt r,|  /srv/data/r.txt rw,\n  /srv/data/other.txt r,|' "$T/file-basic.1.sd" >"$T/fb-new.sd"
 mkdir -p "$T/fb-new"
 cp "$T"/file-basic.pol/* "$T/fb-new/"
-apparmor_parser -Q -S --features-file "$FEAT" "$T/fb-new.sd" >"$T/fb-new/file-basic.1.sd.bin" 2>/dev/null || ko "compile fb-new"
+"$PARSER" -Q -S --features-file "$FEAT" -I "$PINC" "$T/fb-new.sd" >"$T/fb-new/file-basic.1.sd.bin" 2>/dev/null || ko "compile fb-new"
 expect replay-changed 1 "$A" replay --policy "$T/fb-new" "$T/file-basic.6.1.log"
 has replay-changed "now ALLOWED, was denied (7)"
 has replay-changed "3  t_files  open /srv/data/r.txt  \"w\""

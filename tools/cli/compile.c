@@ -50,10 +50,11 @@ static const char *find_features(const char *name, char *buf, size_t len)
 
 static void usage(FILE *f)
 {
-	fputs("usage: aamed compile [--features NAME|FILE] [-I DIR]... [-O OPT]...\n"
-	      "                     -o OUT PROFILE...\n"
-	      "Runs apparmor_parser -Q -S. Features: the live kernel's when it has\n"
-	      "AppArmor, else --features (default " DEBIAN_FEATURES ").\n",
+	fputs("usage: aamed compile [--features NAME|FILE] [--parser PATH] [-I DIR]...\n"
+	      "                     [-O OPT]... -o OUT PROFILE...\n"
+	      "Runs apparmor_parser -Q -S (--parser: that one instead of the first\n"
+	      "on PATH). Features: the live kernel's when it has AppArmor, else\n"
+	      "--features (default " DEBIAN_FEATURES ").\n",
 	      f);
 }
 
@@ -61,6 +62,7 @@ static void usage(FILE *f)
 #define MAX_PARGS 128
 struct compile_args {
 	const char *out, *features;
+	const char *parser;	/* what to execute: a path, or a name on PATH */
 	const char *pargv[MAX_PARGS];
 	int n;
 	char fbuf[4096];	/* where find_features puts a found path */
@@ -100,10 +102,11 @@ static int add_features(struct compile_args *ca)
 	return 0;
 }
 
-enum { CO_FEATURES = 256 };
+enum { CO_FEATURES = 256, CO_PARSER };
 
 static const struct option compile_longopts[] = {
 	{ "features", required_argument, NULL, CO_FEATURES },
+	{ "parser", required_argument, NULL, CO_PARSER },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -116,6 +119,13 @@ static int compile_opt(struct compile_args *ca, int c)
 		return 0;
 	case CO_FEATURES:
 		ca->features = optarg;
+		return 0;
+	case CO_PARSER:
+		if (!*optarg) {
+			fprintf(stderr, "aamed compile: --parser needs a path\n");
+			return EXIT_USAGE;
+		}
+		ca->parser = optarg;
 		return 0;
 	case 'I':
 	case 'O':
@@ -182,15 +192,16 @@ static int run_parser(struct compile_args *ca)
 	}
 	if (pid == 0) {
 		dup2(fd, 1);
-		execvp("apparmor_parser", (char *const *)ca->pargv);
-		fprintf(stderr, "aamed compile: cannot run apparmor_parser: %s\n",
-			strerror(errno));
+		/* a name with a slash is run as is, a bare name from PATH */
+		execvp(ca->parser, (char *const *)ca->pargv);
+		fprintf(stderr, "aamed compile: cannot run %s: %s\n",
+			ca->parser, strerror(errno));
 		_exit(127);
 	}
 	close(fd);
 	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
 	    WEXITSTATUS(status)) {
-		fprintf(stderr, "aamed compile: apparmor_parser failed\n");
+		fprintf(stderr, "aamed compile: %s failed\n", ca->parser);
 		unlink(ca->out);
 		return EXIT_POLICY;
 	}
@@ -206,6 +217,7 @@ int cmd_compile(int argc, char **argv)
 		fprintf(stderr, "aamed: out of memory\n");
 		return EXIT_USAGE;
 	}
+	ca->parser = "apparmor_parser";
 	ca->pargv[ca->n++] = "apparmor_parser";
 	ca->pargv[ca->n++] = "-Q";
 	ca->pargv[ca->n++] = "-S";
