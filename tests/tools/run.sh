@@ -274,6 +274,7 @@ if [ -f "$FF" ]; then
 	has diff-firefox "/etc/mailcap"
 	expect diff-firefox-same 0 "$A" diff "$T/ff1.bin" "$T/ff1.bin"
 fi
+. "$ROOT/tests/tools/diff-modes.sh"
 
 # ---------------------------------------------------------------- coverage
 cat >"$T/cov.log" <<'LOG'

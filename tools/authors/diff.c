@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff_exec.h"
 #include "tl.h"
 
 #define MAX_WIT 3
@@ -86,29 +87,10 @@ static void add_group(struct pdiff *d, const char *cls, const char *what,
 /* What one profile pair's walks report, grouped by class and change. */
 struct dctx {
 	struct pdiff *d;
+	const aamed_profile *pa, *pb;	/* the two sides compared */
 	bool attach_seen;	/* the attachment matches other paths */
 	char attach_wit[512];
 };
-
-/* An exec transition in the words diff prints ("ix -> name"). */
-static void xtarget(const struct aamed_xtrans *x, char *buf, size_t len)
-{
-	const char *m = "";
-
-	if (x->fallback == AAMED_XT_INHERIT || x->mode == AAMED_XT_INHERIT)
-		m = "ix";
-	else if (x->fallback == AAMED_XT_UNCONFINED ||
-		 x->mode == AAMED_XT_UNCONFINED)
-		m = "ux";
-	else if (x->mode == AAMED_XT_CHILD)
-		m = "cx";
-	else if (x->mode == AAMED_XT_PROFILE || x->mode == AAMED_XT_STACK)
-		m = "px";
-	snprintf(buf, len, "%s%s%s%s%s", m, x->unsafe ? "(unsafe)" : "",
-		 x->target ? " -> " : "",
-		 x->target && x->mode == AAMED_XT_STACK ? "&" : "",
-		 x->target ? x->target : "");
-}
 
 static void put_bytes(char *out, size_t len, const uint8_t *w, size_t n)
 {
@@ -272,28 +254,39 @@ static void perm_groups(struct pdiff *d, const char *cls, enum aamed_class ac,
 	}
 }
 
-static void file_groups(struct pdiff *d, const struct aamed_diff_state *st,
+/* An exec transition difference: both modes, and where the task lands. */
+static void xtrans_group(struct dctx *c, const struct aamed_diff_state *st,
+			 int o, const char *who, const char *wit)
+{
+	char tx[300], ty[300], what[160], path[512], land[512];
+	size_t n = st->len < sizeof(path) - 1 ? st->len : sizeof(path) - 1;
+
+	diff_xname(&st->xa[o], tx, sizeof(tx));
+	diff_xname(&st->xb[o], ty, sizeof(ty));
+	snprintf(what, sizeof(what), "%stransition %.60s => %.60s", who, tx, ty);
+	memcpy(path, st->witness, n);
+	path[n] = 0;
+	diff_landing(c->pa, c->pb, &st->xa[o], &st->xb[o],
+		     o == AAMED_ENTRY_OWNER, path, wit, land, sizeof(land));
+	add_group(c->d, "file", what, land);
+}
+
+static void file_groups(struct dctx *c, const struct aamed_diff_state *st,
 			const char *wit)
 {
 	int o;
 
 	for (o = AAMED_ENTRY_OWNER; o <= AAMED_ENTRY_OTHER; o++) {
 		const char *who = o == AAMED_ENTRY_OWNER ? "owner " : "";
-		char tx[600], ty[600], what[160];
 
 		/* an owner entry equal to the other one is no owner rule */
 		if (o == AAMED_ENTRY_OWNER && !st->owner_distinct)
 			continue;
-		perm_groups(d, "file", AAMED_CLASS_FILE, who, &st->a[o], &st->b[o],
-			    wit);
-		if (!(st->a[o].allow & st->b[o].allow & AAMED_MAY_EXEC) ||
-		    !st->xtrans_differ[o])
-			continue;
-		xtarget(&st->xa[o], tx, sizeof(tx));
-		xtarget(&st->xb[o], ty, sizeof(ty));
-		snprintf(what, sizeof(what), "%stransition %.60s => %.60s", who, tx,
-			 ty);
-		add_group(d, "file", what, wit);
+		perm_groups(c->d, "file", AAMED_CLASS_FILE, who, &st->a[o],
+			    &st->b[o], wit);
+		if ((st->a[o].allow & st->b[o].allow & AAMED_MAY_EXEC) &&
+		    st->xtrans_differ[o])
+			xtrans_group(c, st, o, who, wit);
 	}
 }
 
@@ -312,7 +305,7 @@ static int on_state(const struct aamed_diff_state *st, void *arg)
 	}
 	if (st->rules == AAMED_RULES_FILE) {
 		file_witness(st->witness, st->len, wit, sizeof(wit));
-		file_groups(c->d, st, wit);
+		file_groups(c, st, wit);
 		return 0;
 	}
 	policy_witness(st->witness, st->len, wit, sizeof(wit));
@@ -418,7 +411,7 @@ static void profile_diff(const aamed_profile *pa, const aamed_profile *pb,
 {
 	struct aamed_profile_info a = { .size = sizeof(a) };
 	struct aamed_profile_info b = { .size = sizeof(b) };
-	struct dctx c = { .d = d };
+	struct dctx c = { .d = d, .pa = pa, .pb = pb };
 
 	aamed_profile_info(pa, &a);
 	aamed_profile_info(pb, &b);
