@@ -19,9 +19,23 @@ struct pnode {
 	uint8_t byte;
 };
 
-static inline uint32_t next(const struct aa_dfa *d, uint32_t s, uint8_t c)
+static inline uint32_t next(const struct aa_walk_side *d, uint32_t s,
+			    uint8_t c)
 {
-	return d && s ? aa_dfa_next(d, s, c) : 0;
+	if (!s)
+		return 0;
+	if (d->dfa)
+		return aa_dfa_next(d->dfa, s, c);
+	if (d->lit && s <= d->lit_len && (uint8_t)d->lit[s - 1] == c)
+		return s + 1;
+	return 0;
+}
+
+static uint32_t side_start(const struct aa_walk_side *d)
+{
+	if (d->dfa)
+		return d->start;
+	return d->lit ? 1 : 0;
 }
 
 static inline uint64_t pkey(uint32_t a, uint32_t b)
@@ -37,8 +51,8 @@ static inline size_t phash(uint64_t k, size_t mask)
 	return (size_t)k & mask;
 }
 
-long aa_dfa_product_walk(const struct aa_dfa *a, uint32_t sa,
-			 const struct aa_dfa *b, uint32_t sb,
+long aa_dfa_product_walk(const struct aa_walk_side *a,
+			 const struct aa_walk_side *b,
 			 const struct aa_product_ops *ops, size_t max_pairs)
 {
 	struct pnode *q = NULL;
@@ -88,7 +102,7 @@ long aa_dfa_product_walk(const struct aa_dfa *a, uint32_t sa,
 		}                                                             \
 	} while (0)
 
-	ADD(sa, sb, UINT32_MAX, 0);
+	ADD(side_start(a), side_start(b), UINT32_MAX, 0);
 	while (head < n && !stop) {
 		struct pnode cur = q[head];
 		uint32_t idx = (uint32_t)head++;
@@ -116,12 +130,13 @@ long aa_dfa_product_walk(const struct aa_dfa *a, uint32_t sa,
 			continue;	/* finish what is queued, add nothing */
 		}
 		for (c = 0; c < 256; c++) {
-			uint32_t na = next(a, cur.sa, (uint8_t)c);
-			uint32_t nb = next(b, cur.sb, (uint8_t)c);
+			uint8_t by = ops->order ? ops->order[c] : (uint8_t)c;
+			uint32_t na = next(a, cur.sa, by);
+			uint32_t nb = next(b, cur.sb, by);
 
 			if (!na && !nb)
 				continue;
-			ADD(na, nb, idx, (uint8_t)c);
+			ADD(na, nb, idx, by);
 		}
 	}
 #undef ADD
@@ -147,6 +162,7 @@ oom:
 struct pwalk {
 	const struct aa_policydb *pa, *pb;
 	enum aamed_rules_kind kind;
+	struct aa_walk_side side_a, side_b;
 	aamed_diff_fn fn;
 	void *arg;
 	bool stopped;		/* fn asked to stop */
@@ -221,12 +237,33 @@ static bool file_differ(struct pwalk *w, uint32_t sa, uint32_t sb)
 	return owner || other;
 }
 
+/*
+ * Does side d's attachment accept at state s? As find_attach() reads it:
+ * the exec bit of an attachment DFA's state, the whole name for a
+ * profile that has none.
+ */
+static bool attach_accepts(const struct pwalk *w, const struct aa_walk_side *d,
+			   const struct aa_policydb *p, uint32_t s)
+{
+	if (!d->dfa)
+		return d->lit && s == d->lit_len + 1;
+	return entry(w, p, s, false)->allow & AAMED_MAY_EXEC;
+}
+
+static bool attach_differ(const struct pwalk *w, uint32_t sa, uint32_t sb)
+{
+	return attach_accepts(w, &w->side_a, w->pa, sa) !=
+	       attach_accepts(w, &w->side_b, w->pb, sb);
+}
+
 static bool pair_differ(void *arg, uint32_t sa, uint32_t sb)
 {
 	struct pwalk *w = arg;
 
 	if (w->kind == AAMED_RULES_FILE)
 		return file_differ(w, sa, sb);
+	if (w->kind == AAMED_RULES_ATTACH)
+		return attach_differ(w, sa, sb);
 	return !same_perms(entry(w, w->pa, sa, false), entry(w, w->pb, sb, false));
 }
 
@@ -280,8 +317,19 @@ static bool fill_single(struct pwalk *w, uint32_t sa, uint32_t sb)
 		if (st->pclass == AA_CLASS_FILE)
 			return false;	/* reported by the file walk */
 	}
-	aa_perms_export(entry(w, w->pa, sa, false), &st->a[AAMED_ENTRY_OTHER]);
-	aa_perms_export(entry(w, w->pb, sb, false), &st->b[AAMED_ENTRY_OTHER]);
+	if (w->kind == AAMED_RULES_ATTACH) {
+		memset(st->a, 0, sizeof(st->a));
+		memset(st->b, 0, sizeof(st->b));
+		if (attach_accepts(w, &w->side_a, w->pa, sa))
+			st->a[AAMED_ENTRY_OTHER].allow = AAMED_MAY_EXEC;
+		if (attach_accepts(w, &w->side_b, w->pb, sb))
+			st->b[AAMED_ENTRY_OTHER].allow = AAMED_MAY_EXEC;
+	} else {
+		aa_perms_export(entry(w, w->pa, sa, false),
+				&st->a[AAMED_ENTRY_OTHER]);
+		aa_perms_export(entry(w, w->pb, sb, false),
+				&st->b[AAMED_ENTRY_OTHER]);
+	}
 	m = class_mask(st->pclass);
 	mask_perms(&st->a[AAMED_ENTRY_OTHER], m);
 	mask_perms(&st->b[AAMED_ENTRY_OTHER], m);
@@ -313,14 +361,53 @@ static bool pair_report(void *arg, uint32_t sa, uint32_t sb, const uint8_t *wit,
 	return !w->stopped;
 }
 
+/* Bytes in the order an attachment walk tries them: the example path
+ * it prints is then made of letters where the attachment allows. */
+static void attach_order(uint8_t order[256])
+{
+	static const char first[] =
+		"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		"/._-";
+	bool seen[256] = { false };
+	size_t n = 0, i;
+
+	for (i = 0; first[i]; i++) {
+		order[n++] = (uint8_t)first[i];
+		seen[(uint8_t)first[i]] = true;
+	}
+	for (i = 0; i < 256; i++)
+		if (!seen[i])
+			order[n++] = (uint8_t)i;
+}
+
+/*
+ * The side of one rule set. A profile without an attachment DFA
+ * attaches by its own name (find_attach compares the name), so that is
+ * its attachment: the literal automaton of the name.
+ */
+static void fill_side(struct aa_walk_side *d, const struct aa_profile *p,
+		      const struct aa_policydb *pdb, enum aamed_rules_kind kind)
+{
+	int start = kind == AAMED_RULES_FILE ? AA_CLASS_FILE : 0;
+
+	memset(d, 0, sizeof(*d));
+	if (pdb) {
+		d->dfa = pdb->dfa;
+		d->start = pdb->start[start];
+	} else if (kind == AAMED_RULES_ATTACH && p && p->bname) {
+		d->lit = p->bname;
+		d->lit_len = strlen(p->bname);
+	}
+}
+
 static long walk_kind(const struct aa_profile *a, const struct aa_profile *b,
 		      enum aamed_rules_kind kind, size_t max, aamed_diff_fn fn,
 		      void *arg, bool *stopped)
 {
 	long n;
 	struct pwalk w;
-	struct aa_product_ops ops = { pair_differ, pair_report, &w };
-	int start = kind == AAMED_RULES_FILE ? AA_CLASS_FILE : 0;
+	struct aa_product_ops ops = { pair_differ, pair_report, &w, NULL };
+	uint8_t order[256];
 
 	memset(&w, 0, sizeof(w));
 	w.pa = to_rules(aamed_profile_rules(from_profile(a), kind));
@@ -332,12 +419,16 @@ static long walk_kind(const struct aa_profile *a, const struct aa_profile *b,
 		w.pa = NULL;
 	if (w.pb && !w.pb->dfa)
 		w.pb = NULL;
-	if (!w.pa && !w.pb && kind != AAMED_RULES_FILE)
+	if (!w.pa && !w.pb && kind != AAMED_RULES_FILE &&
+	    kind != AAMED_RULES_ATTACH)
 		return 0;
-	n = aa_dfa_product_walk(w.pa ? w.pa->dfa : NULL,
-				w.pa ? w.pa->start[start] : 0,
-				w.pb ? w.pb->dfa : NULL,
-				w.pb ? w.pb->start[start] : 0, &ops, max);
+	fill_side(&w.side_a, a, w.pa, kind);
+	fill_side(&w.side_b, b, w.pb, kind);
+	if (kind == AAMED_RULES_ATTACH) {
+		attach_order(order);
+		ops.order = order;
+	}
+	n = aa_dfa_product_walk(&w.side_a, &w.side_b, &ops, max);
 	*stopped = w.stopped;
 	return n;
 }

@@ -275,6 +275,7 @@ if [ -f "$FF" ]; then
 	expect diff-firefox-same 0 "$A" diff "$T/ff1.bin" "$T/ff1.bin"
 fi
 . "$ROOT/tests/tools/diff-modes.sh"
+. "$ROOT/tests/tools/diff-attach.sh"
 
 # ---------------------------------------------------------------- coverage
 cat >"$T/cov.log" <<'LOG'
