@@ -124,6 +124,10 @@ static const char *class_label(int c)
 		return "dbus";
 	case AAMED_PCLASS_LABEL:
 		return "label";
+	case AAMED_PCLASS_NS:
+		return "namespace";
+	case AAMED_PCLASS_IO_URING:
+		return "io_uring";
 	default:
 		return NULL;
 	}
@@ -194,6 +198,13 @@ static void policy_witness(const uint8_t *w, size_t n, char *out, size_t len)
 
 static void mask_word(enum aamed_class c, uint32_t m, char *buf, size_t len)
 {
+	/* the audit word of a signal names one direction; a rule has both */
+	if (c == AAMED_CLASS_SIGNAL &&
+	    (m & (AAMED_MAY_SEND | AAMED_MAY_RECEIVE)) ==
+		    (AAMED_MAY_SEND | AAMED_MAY_RECEIVE)) {
+		snprintf(buf, len, "send receive");
+		return;
+	}
 	if (c == AAMED_CLASS_NONE) {
 		snprintf(buf, len, "0x%x", m);
 		return;
@@ -399,10 +410,14 @@ static void scalar_notes(struct pdiff *d, const aamed_profile *pa,
 		uint64_t bit = 1ull << i;
 		const char *cl = class_label((int)i);
 
-		if ((a->mediates ^ b->mediates) & bit)
-			note(d, "%s mediation of %s%s%u", b->mediates & bit ?
-			     "starts" : "stops", cl ? cl : "class ",
-			     cl ? "" : " ", cl ? 0u : i);
+		if (!((a->mediates ^ b->mediates) & bit))
+			continue;
+		if (cl)
+			note(d, "%s mediation of %s",
+			     b->mediates & bit ? "starts" : "stops", cl);
+		else
+			note(d, "%s mediation of class %u",
+			     b->mediates & bit ? "starts" : "stops", i);
 	}
 }
 
