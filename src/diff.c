@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "diff_enc.h"
 #include "introspect.h"
 
 struct pnode {
@@ -166,6 +167,8 @@ struct pwalk {
 	aamed_diff_fn fn;
 	void *arg;
 	bool stopped;		/* fn asked to stop */
+	uint8_t *cwit;		/* a completed witness (owned, freed by walk_kind) */
+	const uint8_t *order;	/* bytes in the order completions try them */
 	struct aamed_diff_state st;
 };
 
@@ -342,14 +345,109 @@ static bool fill_single(struct pwalk *w, uint32_t sa, uint32_t sb)
 	return masked_differ(&st->a[AAMED_ENTRY_OTHER], &st->b[AAMED_ENTRY_OTHER]);
 }
 
+/*
+ * A state the walk reached inside a class's request encoding is not
+ * looked up: carry the input on, breadth first, to the first position
+ * where the kernel looks up and the two sides differ. False when there
+ * is none (within CMAX pairs): no request sees the difference.
+ */
+#define CMAX 4096
+struct cnode {
+	uint32_t sa, sb;
+	int pos;
+	uint32_t parent;
+	uint8_t byte;
+};
+
+static bool cseen(const struct cnode *q, size_t n, uint32_t sa, uint32_t sb,
+		  int pos)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (q[i].sa == sa && q[i].sb == sb && q[i].pos == pos)
+			return true;
+	return false;
+}
+
+static bool complete_to(struct pwalk *w, struct cnode *q, size_t hit,
+			const uint8_t *wit, size_t len)
+{
+	size_t extra = 0, p;
+	uint8_t *nw;
+
+	for (p = hit; q[p].parent != UINT32_MAX; p = q[p].parent)
+		extra++;
+	nw = realloc(w->cwit, len + extra + 1);
+	if (!nw)
+		return false;
+	w->cwit = nw;
+	memcpy(nw, wit, len);
+	for (p = hit; q[p].parent != UINT32_MAX; p = q[p].parent)
+		nw[len + --extra] = q[p].byte;
+	for (p = hit; q[p].parent != UINT32_MAX; p = q[p].parent)
+		extra++;
+	w->st.witness = nw;
+	w->st.len = len + extra;
+	return true;
+}
+
+static bool complete(struct pwalk *w, int pclass, uint32_t *sa, uint32_t *sb,
+		     const uint8_t *wit, size_t len)
+{
+	int pos = aa_enc_of(wit, len);
+	struct cnode *q;
+	size_t n = 1, head = 0;
+	bool found = false;
+
+	if (pos < 0)
+		return false;
+	if (aa_enc_lookup(pclass, pos))
+		return true;
+	q = malloc(CMAX * sizeof(*q));
+	if (!q)
+		return false;
+	q[0] = (struct cnode){ *sa, *sb, pos, UINT32_MAX, 0 };
+	while (head < n && !found) {
+		struct cnode cur = q[head++];
+		unsigned c;
+
+		for (c = 0; c < 256 && n < CMAX; c++) {
+			uint8_t by = w->order[c];
+			int np = aa_enc_step(pclass, cur.pos, by);
+			uint32_t na = next(&w->side_a, cur.sa, by);
+			uint32_t nb = next(&w->side_b, cur.sb, by);
+
+			if (np < 0 || (!na && !nb) || cseen(q, n, na, nb, np))
+				continue;
+			q[n] = (struct cnode){ na, nb, np, (uint32_t)(head - 1), by };
+			if (aa_enc_lookup(pclass, np) &&
+			    !same_perms(entry(w, w->pa, na, false),
+					entry(w, w->pb, nb, false))) {
+				found = complete_to(w, q, n, wit, len);
+				*sa = na;
+				*sb = nb;
+				break;
+			}
+			n++;
+		}
+	}
+	free(q);
+	return found;
+}
+
 static bool pair_report(void *arg, uint32_t sa, uint32_t sb, const uint8_t *wit,
 			size_t len)
 {
 	struct pwalk *w = arg;
+	int pclass = witness_class(wit, len);
 
 	w->st.rules = w->kind;
 	w->st.witness = wit;
 	w->st.len = len;
+	if (w->kind == AAMED_RULES_POLICY && aa_enc_known(pclass) &&
+	    !complete(w, pclass, &sa, &sb, wit, len))
+		return true;	/* no request reads this difference */
 	if (w->kind == AAMED_RULES_FILE) {
 		w->st.pclass = AAMED_PCLASS_FILE;
 		file_differ(w, sa, sb);	/* st holds this pair's entries */
@@ -424,11 +522,12 @@ static long walk_kind(const struct aa_profile *a, const struct aa_profile *b,
 		return 0;
 	fill_side(&w.side_a, a, w.pa, kind);
 	fill_side(&w.side_b, b, w.pb, kind);
-	if (kind == AAMED_RULES_ATTACH) {
-		attach_order(order);
+	attach_order(order);
+	w.order = order;
+	if (kind == AAMED_RULES_ATTACH)
 		ops.order = order;
-	}
 	n = aa_dfa_product_walk(&w.side_a, &w.side_b, &ops, max);
+	free(w.cwit);
 	*stopped = w.stopped;
 	return n;
 }

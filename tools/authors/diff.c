@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "diff_exec.h"
+#include "diff_witness.h"
 #include "tl.h"
 
 #define MAX_WIT 3
@@ -92,19 +93,6 @@ struct dctx {
 	char attach_wit[512];
 };
 
-static void put_bytes(char *out, size_t len, const uint8_t *w, size_t n)
-{
-	size_t o = 0, i;
-
-	for (i = 0; i < n && o + 5 < len; i++) {
-		if (w[i] >= 0x20 && w[i] < 0x7f && w[i] != '\\')
-			out[o++] = (char)w[i];
-		else
-			o += (size_t)snprintf(out + o, len - o, "\\x%02x", w[i]);
-	}
-	out[o] = 0;
-}
-
 static const char *class_label(int c)
 {
 	switch (c) {
@@ -130,69 +118,6 @@ static const char *class_label(int c)
 		return "io_uring";
 	default:
 		return NULL;
-	}
-}
-
-/* A file witness: the path, and a link's target after its NUL. */
-static void file_witness(const uint8_t *w, size_t n, char *out, size_t len)
-{
-	const uint8_t *z = memchr(w, 0, n);
-	char a[256], b[256];
-
-	if (!z) {
-		put_bytes(out, len, w, n);
-		return;
-	}
-	put_bytes(a, sizeof(a), w, (size_t)(z - w));
-	put_bytes(b, sizeof(b), z + 1, n - (size_t)(z - w) - 1);
-	if (snprintf(out, len, "%s (link to %s)", a, b) >= (int)len)
-		out[len - 1] = 0;
-}
-
-static void net_witness(const uint8_t *w, size_t n, char *out, size_t len)
-{
-	unsigned fam = (unsigned)w[1] << 8 | w[2];
-	const char *fn = aamed_family_name((int)fam);
-	char t[64] = "";
-
-	if (n >= 5) {
-		const char *tn = aamed_sock_type_name((int)w[3] << 8 | w[4]);
-
-		snprintf(t, sizeof(t), " %s", tn ? tn : "?");
-	}
-	snprintf(out, len, "%s%s%s", fn ? fn : "?", t, n > 5 ? " (protocol)" : "");
-}
-
-static void signal_witness(const uint8_t *w, size_t n, char *out, size_t len)
-{
-	const char *s = aamed_signal_name(w[1]);
-	char peer[400], sb[32];
-
-	if (w[1] >= AAMED_SIGRT_BASE)
-		snprintf(sb, sizeof(sb), "rtmin+%d", w[1] - AAMED_SIGRT_BASE);
-	else
-		snprintf(sb, sizeof(sb), "%s", s ? s : "rtmin+");
-	put_bytes(peer, sizeof(peer), w + 2, n - 2);
-	snprintf(out, len, "signal=%s peer=%s", sb, peer);
-}
-
-/* A policy witness in the words of its class (its first byte). */
-static void policy_witness(const uint8_t *w, size_t n, char *out, size_t len)
-{
-	int cls = n ? w[0] : 0;
-
-	if (cls == AAMED_PCLASS_NET && n >= 3) {
-		net_witness(w, n, out, len);
-	} else if (cls == AAMED_PCLASS_SIGNAL && n >= 2) {
-		signal_witness(w, n, out, len);
-	} else if (cls == AAMED_PCLASS_LABEL && n >= 2 &&
-		   w[1] == AAMED_PCLASS_PTRACE) {
-		char peer[400];
-
-		put_bytes(peer, sizeof(peer), w + 2, n - 2);
-		snprintf(out, len, "peer=%s", peer);
-	} else {
-		put_bytes(out, len, n ? w + 1 : w, n ? n - 1 : 0);
 	}
 }
 
@@ -309,17 +234,17 @@ static int on_state(const struct aamed_diff_state *st, void *arg)
 
 	if (st->rules == AAMED_RULES_ATTACH) {
 		/* one example says it; the attachment walk is the last */
-		put_bytes(c->attach_wit, sizeof(c->attach_wit), st->witness,
+		diff_put_bytes(c->attach_wit, sizeof(c->attach_wit), st->witness,
 			  st->len);
 		c->attach_seen = true;
 		return 1;
 	}
 	if (st->rules == AAMED_RULES_FILE) {
-		file_witness(st->witness, st->len, wit, sizeof(wit));
+		diff_file_witness(st->witness, st->len, wit, sizeof(wit));
 		file_groups(c, st, wit);
 		return 0;
 	}
-	policy_witness(st->witness, st->len, wit, sizeof(wit));
+	diff_policy_witness(st->witness, st->len, wit, sizeof(wit));
 	cl = class_label(st->pclass);
 	if (!cl) {
 		snprintf(clsbuf, sizeof(clsbuf), "class %d", st->pclass);
