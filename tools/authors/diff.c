@@ -121,13 +121,30 @@ static const char *class_label(int c)
 	}
 }
 
+/* The audit words of signal and ptrace name one bit each: a rule's
+ * mask is spelled bit by bit. */
+static void bit_words(enum aamed_class c, uint32_t m, char *buf, size_t len)
+{
+	size_t o = 0;
+	int i;
+
+	buf[0] = 0;
+	for (i = 0; i < 32 && o < len; i++) {
+		char w[32];
+
+		if (!(m & (1u << i)))
+			continue;
+		aamed_perms_str(c, 1u << i, w, sizeof(w));
+		if (!*w)
+			snprintf(w, sizeof(w), "0x%x", 1u << i);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? " " : "", w);
+	}
+}
+
 static void mask_word(enum aamed_class c, uint32_t m, char *buf, size_t len)
 {
-	/* the audit word of a signal names one direction; a rule has both */
-	if (c == AAMED_CLASS_SIGNAL &&
-	    (m & (AAMED_MAY_SEND | AAMED_MAY_RECEIVE)) ==
-		    (AAMED_MAY_SEND | AAMED_MAY_RECEIVE)) {
-		snprintf(buf, len, "send receive");
+	if (c == AAMED_CLASS_SIGNAL || c == AAMED_CLASS_PTRACE) {
+		bit_words(c, m, buf, len);
 		return;
 	}
 	if (c == AAMED_CLASS_NONE) {

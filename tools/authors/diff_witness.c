@@ -148,11 +148,12 @@ void diff_policy_witness(const uint8_t *w, size_t n, char *out, size_t len)
 		mount_witness(w, n, out, len);
 	} else if (cls == AAMED_PCLASS_SIGNAL && n >= 2) {
 		signal_witness(w, n, out, len);
-	} else if (cls == AAMED_PCLASS_LABEL && n >= 2 &&
-		   w[1] == AAMED_PCLASS_PTRACE) {
+	} else if ((cls == AAMED_PCLASS_LABEL && n >= 2 &&
+		    w[1] == AAMED_PCLASS_PTRACE) || cls == AAMED_PCLASS_PTRACE) {
 		char peer[400];
+		size_t skip = cls == AAMED_PCLASS_PTRACE ? 1 : 2;
 
-		diff_put_bytes(peer, sizeof(peer), w + 2, n - 2);
+		diff_put_bytes(peer, sizeof(peer), w + skip, n - skip);
 		snprintf(out, len, "peer=%s", peer);
 	} else {
 		diff_put_bytes(out, len, n ? w + 1 : w, n ? n - 1 : 0);
