@@ -154,6 +154,68 @@ oom:
 	return -1;
 }
 
+/*
+ * A set of (state pair, encoding position) triples: open addressing,
+ * grown at half full. Owned by whoever declares it; tset_free releases.
+ */
+struct triple {
+	uint32_t sa, sb;
+	int32_t pos;		/* -1: empty slot */
+};
+struct tset {
+	struct triple *t;
+	size_t n, cap;
+};
+
+static size_t thash(uint32_t sa, uint32_t sb, int32_t pos, size_t mask)
+{
+	return phash(pkey(sa, sb) ^ ((uint64_t)(uint32_t)pos << 17), mask);
+}
+
+static void tset_put(struct triple *t, size_t cap, struct triple x)
+{
+	size_t h = thash(x.sa, x.sb, x.pos, cap - 1);
+
+	while (t[h].pos >= 0)
+		h = (h + 1) & (cap - 1);
+	t[h] = x;
+}
+
+/* 1: added, 0: already there, -1: out of memory. */
+static int tset_add(struct tset *s, uint32_t sa, uint32_t sb, int32_t pos)
+{
+	size_t h, i;
+
+	if ((s->n + 1) * 2 > s->cap) {
+		size_t nc = s->cap ? s->cap * 2 : 256;
+		struct triple *nt = malloc(nc * sizeof(*nt));
+
+		if (!nt)
+			return -1;
+		for (i = 0; i < nc; i++)
+			nt[i].pos = -1;
+		for (i = 0; i < s->cap; i++)
+			if (s->t[i].pos >= 0)
+				tset_put(nt, nc, s->t[i]);
+		free(s->t);
+		s->t = nt;
+		s->cap = nc;
+	}
+	h = thash(sa, sb, pos, s->cap - 1);
+	for (; s->t[h].pos >= 0; h = (h + 1) & (s->cap - 1))
+		if (s->t[h].sa == sa && s->t[h].sb == sb && s->t[h].pos == pos)
+			return 0;
+	s->t[h] = (struct triple){ sa, sb, pos };
+	s->n++;
+	return 1;
+}
+
+static void tset_free(struct tset *s)
+{
+	free(s->t);
+	memset(s, 0, sizeof(*s));
+}
+
 /* ------------------------------------------------------------------ */
 /*
  * aamed_profile_diff(): the product walks of two profiles' rule sets,
@@ -168,6 +230,7 @@ struct pwalk {
 	void *arg;
 	bool stopped;		/* fn asked to stop */
 	uint8_t *cwit;		/* a completed witness (owned, freed by walk_kind) */
+	struct tset reported;	/* whole requests reported (freed by walk_kind) */
 	const uint8_t *order;	/* bytes in the order completions try them */
 	struct aamed_diff_state st;
 };
@@ -289,6 +352,12 @@ static uint32_t class_mask(int pclass)
 	if (pclass == AA_CLASS_PTRACE)
 		return AAMED_MAY_READ | AAMED_MAY_WRITE | AAMED_PTRACE_TRACEDBY |
 		       AAMED_PTRACE_READBY;
+	/* mount reads pivot_root, mount, umount and the data bit (kernel's
+	 * AA_MAY_PIVOTROOT, AA_MAY_MOUNT, AA_MAY_UMOUNT, AA_MNT_CONT_MATCH
+	 * and AA_AUDIT_DATA); the parser marks the states of partial
+	 * requests with more (its AA_MATCH_CONT) */
+	if (pclass == AA_CLASS_MOUNT)
+		return 0x01 | 0x02 | 0x04 | 0x40;
 	return ~0u;
 }
 
@@ -349,7 +418,7 @@ static bool fill_single(struct pwalk *w, uint32_t sa, uint32_t sb)
  * A state the walk reached inside a class's request encoding is not
  * looked up: carry the input on, breadth first, to the first position
  * where the kernel looks up and the two sides differ. False when there
- * is none (within CMAX pairs): no request sees the difference.
+ * is none (within CMAX triples): no request sees the difference.
  */
 #define CMAX 4096
 struct cnode {
@@ -359,21 +428,11 @@ struct cnode {
 	uint8_t byte;
 };
 
-static bool cseen(const struct cnode *q, size_t n, uint32_t sa, uint32_t sb,
-		  int pos)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (q[i].sa == sa && q[i].sb == sb && q[i].pos == pos)
-			return true;
-	return false;
-}
-
-static bool complete_to(struct pwalk *w, struct cnode *q, size_t hit,
+/* The witness wit extended by the bytes that led to q[hit]. */
+static bool complete_to(struct pwalk *w, const struct cnode *q, size_t hit,
 			const uint8_t *wit, size_t len)
 {
-	size_t extra = 0, p;
+	size_t extra = 0, p, i;
 	uint8_t *nw;
 
 	for (p = hit; q[p].parent != UINT32_MAX; p = q[p].parent)
@@ -383,57 +442,94 @@ static bool complete_to(struct pwalk *w, struct cnode *q, size_t hit,
 		return false;
 	w->cwit = nw;
 	memcpy(nw, wit, len);
+	i = len + extra;
 	for (p = hit; q[p].parent != UINT32_MAX; p = q[p].parent)
-		nw[len + --extra] = q[p].byte;
-	for (p = hit; q[p].parent != UINT32_MAX; p = q[p].parent)
-		extra++;
+		nw[--i] = q[p].byte;
 	w->st.witness = nw;
 	w->st.len = len + extra;
 	return true;
 }
 
-static bool complete(struct pwalk *w, int pclass, uint32_t *sa, uint32_t *sb,
-		     const uint8_t *wit, size_t len)
+static bool lookup_differs(const struct pwalk *w, int pclass, int pos,
+			   uint32_t sa, uint32_t sb)
 {
-	int pos = aa_enc_of(wit, len);
+	struct aamed_perms x, y;
+	uint32_t m = class_mask(pclass);
+
+	if (!aa_enc_lookup(pclass, pos))
+		return false;
+	aa_perms_export(entry(w, w->pa, sa, false), &x);
+	aa_perms_export(entry(w, w->pb, sb, false), &y);
+	mask_perms(&x, m);
+	mask_perms(&y, m);
+	return masked_differ(&x, &y);
+}
+
+/* Numbers (network) in their order; strings (mount) letters first. */
+static const uint8_t *enc_order(const struct pwalk *w, int pclass)
+{
+	return pclass == AA_CLASS_MOUNT ? w->order : NULL;
+}
+
+static bool complete(struct pwalk *w, int pclass, uint32_t *sa, uint32_t *sb,
+		     int *pos, const uint8_t *wit, size_t len)
+{
+	const uint8_t *order = enc_order(w, pclass);
+	struct tset seen = { 0 };
 	struct cnode *q;
 	size_t n = 1, head = 0;
 	bool found = false;
 
-	if (pos < 0)
+	if (*pos < 0)
 		return false;
-	if (aa_enc_lookup(pclass, pos))
+	if (aa_enc_lookup(pclass, *pos))
 		return true;
 	q = malloc(CMAX * sizeof(*q));
-	if (!q)
+	if (!q || tset_add(&seen, *sa, *sb, *pos) < 0) {
+		free(q);
 		return false;
-	q[0] = (struct cnode){ *sa, *sb, pos, UINT32_MAX, 0 };
-	while (head < n && !found) {
+	}
+	q[0] = (struct cnode){ *sa, *sb, *pos, UINT32_MAX, 0 };
+	while (head < n && !found && n < CMAX) {
 		struct cnode cur = q[head++];
 		unsigned c;
 
-		for (c = 0; c < 256 && n < CMAX; c++) {
-			uint8_t by = w->order[c];
+		for (c = 0; c < 256 && n < CMAX && !found; c++) {
+			uint8_t by = order ? order[c] : (uint8_t)c;
 			int np = aa_enc_step(pclass, cur.pos, by);
 			uint32_t na = next(&w->side_a, cur.sa, by);
 			uint32_t nb = next(&w->side_b, cur.sb, by);
 
-			if (np < 0 || (!na && !nb) || cseen(q, n, na, nb, np))
+			if (np < 0 || (!na && !nb) || tset_add(&seen, na, nb, np) != 1)
 				continue;
 			q[n] = (struct cnode){ na, nb, np, (uint32_t)(head - 1), by };
-			if (aa_enc_lookup(pclass, np) &&
-			    !same_perms(entry(w, w->pa, na, false),
-					entry(w, w->pb, nb, false))) {
+			if (lookup_differs(w, pclass, np, na, nb)) {
 				found = complete_to(w, q, n, wit, len);
 				*sa = na;
 				*sb = nb;
-				break;
+				*pos = np;
 			}
 			n++;
 		}
 	}
 	free(q);
+	tset_free(&seen);
 	return found;
+}
+
+/*
+ * A difference inside a request encoding becomes the first whole request
+ * after it; each such request is reported once, however many partial
+ * inputs lead to it. False: nothing to report.
+ */
+static bool enc_report(struct pwalk *w, int pclass, uint32_t *sa, uint32_t *sb,
+		       const uint8_t *wit, size_t len)
+{
+	int pos = aa_enc_of(wit, len);
+
+	if (!complete(w, pclass, sa, sb, &pos, wit, len))
+		return false;
+	return tset_add(&w->reported, *sa, *sb, pos) == 1;
 }
 
 static bool pair_report(void *arg, uint32_t sa, uint32_t sb, const uint8_t *wit,
@@ -446,8 +542,8 @@ static bool pair_report(void *arg, uint32_t sa, uint32_t sb, const uint8_t *wit,
 	w->st.witness = wit;
 	w->st.len = len;
 	if (w->kind == AAMED_RULES_POLICY && aa_enc_known(pclass) &&
-	    !complete(w, pclass, &sa, &sb, wit, len))
-		return true;	/* no request reads this difference */
+	    !enc_report(w, pclass, &sa, &sb, wit, len))
+		return true;	/* no new request reads this difference */
 	if (w->kind == AAMED_RULES_FILE) {
 		w->st.pclass = AAMED_PCLASS_FILE;
 		file_differ(w, sa, sb);	/* st holds this pair's entries */
@@ -528,6 +624,7 @@ static long walk_kind(const struct aa_profile *a, const struct aa_profile *b,
 		ops.order = order;
 	n = aa_dfa_product_walk(&w.side_a, &w.side_b, &ops, max);
 	free(w.cwit);
+	tset_free(&w.reported);
 	*stopped = w.stopped;
 	return n;
 }

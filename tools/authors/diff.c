@@ -141,21 +141,6 @@ static void bit_words(enum aamed_class c, uint32_t m, char *buf, size_t len)
 	}
 }
 
-static void mask_word(enum aamed_class c, uint32_t m, char *buf, size_t len)
-{
-	if (c == AAMED_CLASS_SIGNAL || c == AAMED_CLASS_PTRACE) {
-		bit_words(c, m, buf, len);
-		return;
-	}
-	if (c == AAMED_CLASS_NONE) {
-		snprintf(buf, len, "0x%x", m);
-		return;
-	}
-	aamed_perms_str(c, m, buf, len);
-	if (!*buf)
-		snprintf(buf, len, "0x%x", m);
-}
-
 static enum aamed_class aclass_of(int c)
 {
 	switch (c) {
@@ -173,7 +158,51 @@ static enum aamed_class aclass_of(int c)
 	}
 }
 
-static void perm_groups(struct pdiff *d, const char *cls, enum aamed_class ac,
+/* Mount permissions as the kernel's mount.h names them. */
+static void mount_words(uint32_t m, char *buf, size_t len)
+{
+	static const struct {
+		uint32_t bit;
+		const char *name;
+	} w[] = {
+		{ 0x01, "pivot_root" }, { 0x02, "mount" }, { 0x04, "umount" },
+		{ 0x40, "data" },
+	};
+	size_t o = 0, i;
+
+	buf[0] = 0;
+	for (i = 0; i < sizeof(w) / sizeof(w[0]) && o < len; i++)
+		if (m & w[i].bit)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s",
+					      o ? " " : "", w[i].name);
+	m &= ~(0x01u | 0x02 | 0x04 | 0x40);
+	if (m && o < len)
+		snprintf(buf + o, len - o, "%s0x%x", o ? " " : "", m);
+}
+
+/* The words of mask m of policy class pclass (AAMED_PCLASS_*). */
+static void mask_word(int pclass, uint32_t m, char *buf, size_t len)
+{
+	enum aamed_class c = aclass_of(pclass);
+
+	if (pclass == AAMED_PCLASS_MOUNT) {
+		mount_words(m, buf, len);
+		return;
+	}
+	if (c == AAMED_CLASS_SIGNAL || c == AAMED_CLASS_PTRACE) {
+		bit_words(c, m, buf, len);
+		return;
+	}
+	if (c == AAMED_CLASS_NONE) {
+		snprintf(buf, len, "0x%x", m);
+		return;
+	}
+	aamed_perms_str(c, m, buf, len);
+	if (!*buf)
+		snprintf(buf, len, "0x%x", m);
+}
+
+static void perm_groups(struct pdiff *d, const char *cls, int pclass,
 			const char *who, const struct aamed_perms *x,
 			const struct aamed_perms *y, const char *wit)
 {
@@ -195,12 +224,12 @@ static void perm_groups(struct pdiff *d, const char *cls, enum aamed_class ac,
 		char m[128], what[160];
 
 		if (vy & ~vx) {
-			mask_word(ac, vy & ~vx, m, sizeof(m));
+			mask_word(pclass, vy & ~vx, m, sizeof(m));
 			snprintf(what, sizeof(what), "%s%s+%s", who, f[i].name, m);
 			add_group(d, cls, what, wit);
 		}
 		if (vx & ~vy) {
-			mask_word(ac, vx & ~vy, m, sizeof(m));
+			mask_word(pclass, vx & ~vy, m, sizeof(m));
 			snprintf(what, sizeof(what), "%s%s-%s", who, f[i].name, m);
 			add_group(d, cls, what, wit);
 		}
@@ -235,7 +264,7 @@ static void file_groups(struct dctx *c, const struct aamed_diff_state *st,
 		/* an owner entry equal to the other one is no owner rule */
 		if (o == AAMED_ENTRY_OWNER && !st->owner_distinct)
 			continue;
-		perm_groups(c->d, "file", AAMED_CLASS_FILE, who, &st->a[o],
+		perm_groups(c->d, "file", AAMED_PCLASS_FILE, who, &st->a[o],
 			    &st->b[o], wit);
 		if ((st->a[o].allow & st->b[o].allow & AAMED_MAY_EXEC) &&
 		    st->xtrans_differ[o])
@@ -267,7 +296,7 @@ static int on_state(const struct aamed_diff_state *st, void *arg)
 		snprintf(clsbuf, sizeof(clsbuf), "class %d", st->pclass);
 		cl = clsbuf;
 	}
-	perm_groups(c->d, cl, aclass_of(st->pclass), "", &st->a[AAMED_ENTRY_OTHER],
+	perm_groups(c->d, cl, st->pclass, "", &st->a[AAMED_ENTRY_OTHER],
 		    &st->b[AAMED_ENTRY_OTHER], wit);
 	return 0;
 }
