@@ -276,6 +276,7 @@ if [ -f "$FF" ]; then
 fi
 . "$ROOT/tests/tools/diff-modes.sh"
 . "$ROOT/tests/tools/diff-attach.sh"
+. "$ROOT/tests/tools/diff-witness.sh"
 
 # ---------------------------------------------------------------- coverage
 cat >"$T/cov.log" <<'LOG'
