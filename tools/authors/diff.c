@@ -561,7 +561,8 @@ static bool diff_one(const aamed_profile *a, const aamed_profile *b,
 		profile_diff(a, b, &d);
 	if (a && b && !d.nnotes && !d.ng)
 		return false;
-	qsort(d.g, d.ng, sizeof(*d.g), cmp_group);
+	if (d.ng)
+		qsort(d.g, d.ng, sizeof(*d.g), cmp_group);
 	if (json)
 		print_json(&d, status, firstp);
 	else
