@@ -44,6 +44,7 @@ if [ -x "$P5" ]; then
 	expect diff-attach-5-12-same 0 "$A" diff "$T/pn-5-12.bin" "$T/pn-5-12.bin"
 	expect diff-attach-3-5-12 1 "$A" diff "$T/pn-3-12.bin" "$T/pn-5-12.bin"
 	has diff-attach-3-5-12 "starts mediation of namespace"
+	has diff-attach-3-5-12 "userns create"
 	hasnt diff-attach-3-5-12 "attachment"
 	# a real change still shows, under 5.0.2 as under 3.0.8
 	expect diff-attach-5-change 1 "$A" diff "$T/at-a-5.bin" "$T/at-b-5.bin"
@@ -51,6 +52,6 @@ if [ -x "$P5" ]; then
 	expect diff-attach-3-5-change 1 "$A" diff "$T/at-a.bin" "$T/at-lib-5.bin"
 	has diff-attach-3-5-change "attachment matches other executables (e.g. /usr/"
 else
-	echo "diff-attach: skipped 13 checks with parser 5.0.2: $P5 not found (set AAMED_PARSERS_DIR)"
+	echo "diff-attach: skipped 14 checks with parser 5.0.2: $P5 not found (set AAMED_PARSERS_DIR)"
 fi
 

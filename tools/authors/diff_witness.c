@@ -146,6 +146,9 @@ void diff_policy_witness(const uint8_t *w, size_t n, char *out, size_t len)
 		net_witness(w, n, out, len);
 	} else if (cls == AAMED_PCLASS_MOUNT && n >= 1) {
 		mount_witness(w, n, out, len);
+	} else if (cls == AAMED_PCLASS_NS && n == 1) {
+		/* the kernel looks user namespace creation up at the class */
+		snprintf(out, len, "userns create");
 	} else if (cls == AAMED_PCLASS_SIGNAL && n >= 2) {
 		signal_witness(w, n, out, len);
 	} else if ((cls == AAMED_PCLASS_LABEL && n >= 2 &&
