@@ -748,7 +748,12 @@ const char *aamed_signal_name(int aa_sig);
  * ptrace only the bits requests use), for file rules in the owner or the
  * other entry, or the exec transition where either side allows exec.
  * File rules are reported once, as AAMED_RULES_FILE, even when they live
- * in the policy rules.
+ * in the policy rules. Network and mount rules are compared at the states
+ * the kernel looks up (a pair inside a request's encoding is carried on to
+ * the first whole request that differs, and reported with that input).
+ * Attachments are compared by what they accept: allow is AAMED_MAY_EXEC
+ * where an attachment accepts, 0 elsewhere; a profile without an
+ * attachment DFA accepts its own name only.
  */
 #define AAMED_ENTRY_OWNER 0
 #define AAMED_ENTRY_OTHER 1

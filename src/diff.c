@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "diff_enc.h"
 #include "introspect.h"
 
 struct pnode {
@@ -19,9 +20,23 @@ struct pnode {
 	uint8_t byte;
 };
 
-static inline uint32_t next(const struct aa_dfa *d, uint32_t s, uint8_t c)
+static inline uint32_t next(const struct aa_walk_side *d, uint32_t s,
+			    uint8_t c)
 {
-	return d && s ? aa_dfa_next(d, s, c) : 0;
+	if (!s)
+		return 0;
+	if (d->dfa)
+		return aa_dfa_next(d->dfa, s, c);
+	if (d->lit && s <= d->lit_len && (uint8_t)d->lit[s - 1] == c)
+		return s + 1;
+	return 0;
+}
+
+static uint32_t side_start(const struct aa_walk_side *d)
+{
+	if (d->dfa)
+		return d->start;
+	return d->lit ? 1 : 0;
 }
 
 static inline uint64_t pkey(uint32_t a, uint32_t b)
@@ -37,8 +52,8 @@ static inline size_t phash(uint64_t k, size_t mask)
 	return (size_t)k & mask;
 }
 
-long aa_dfa_product_walk(const struct aa_dfa *a, uint32_t sa,
-			 const struct aa_dfa *b, uint32_t sb,
+long aa_dfa_product_walk(const struct aa_walk_side *a,
+			 const struct aa_walk_side *b,
 			 const struct aa_product_ops *ops, size_t max_pairs)
 {
 	struct pnode *q = NULL;
@@ -88,7 +103,7 @@ long aa_dfa_product_walk(const struct aa_dfa *a, uint32_t sa,
 		}                                                             \
 	} while (0)
 
-	ADD(sa, sb, UINT32_MAX, 0);
+	ADD(side_start(a), side_start(b), UINT32_MAX, 0);
 	while (head < n && !stop) {
 		struct pnode cur = q[head];
 		uint32_t idx = (uint32_t)head++;
@@ -116,12 +131,13 @@ long aa_dfa_product_walk(const struct aa_dfa *a, uint32_t sa,
 			continue;	/* finish what is queued, add nothing */
 		}
 		for (c = 0; c < 256; c++) {
-			uint32_t na = next(a, cur.sa, (uint8_t)c);
-			uint32_t nb = next(b, cur.sb, (uint8_t)c);
+			uint8_t by = ops->order ? ops->order[c] : (uint8_t)c;
+			uint32_t na = next(a, cur.sa, by);
+			uint32_t nb = next(b, cur.sb, by);
 
 			if (!na && !nb)
 				continue;
-			ADD(na, nb, idx, (uint8_t)c);
+			ADD(na, nb, idx, by);
 		}
 	}
 #undef ADD
@@ -138,6 +154,68 @@ oom:
 	return -1;
 }
 
+/*
+ * A set of (state pair, encoding position) triples: open addressing,
+ * grown at half full. Owned by whoever declares it; tset_free releases.
+ */
+struct triple {
+	uint32_t sa, sb;
+	int32_t pos;		/* -1: empty slot */
+};
+struct tset {
+	struct triple *t;
+	size_t n, cap;
+};
+
+static size_t thash(uint32_t sa, uint32_t sb, int32_t pos, size_t mask)
+{
+	return phash(pkey(sa, sb) ^ ((uint64_t)(uint32_t)pos << 17), mask);
+}
+
+static void tset_put(struct triple *t, size_t cap, struct triple x)
+{
+	size_t h = thash(x.sa, x.sb, x.pos, cap - 1);
+
+	while (t[h].pos >= 0)
+		h = (h + 1) & (cap - 1);
+	t[h] = x;
+}
+
+/* 1: added, 0: already there, -1: out of memory. */
+static int tset_add(struct tset *s, uint32_t sa, uint32_t sb, int32_t pos)
+{
+	size_t h, i;
+
+	if ((s->n + 1) * 2 > s->cap) {
+		size_t nc = s->cap ? s->cap * 2 : 256;
+		struct triple *nt = malloc(nc * sizeof(*nt));
+
+		if (!nt)
+			return -1;
+		for (i = 0; i < nc; i++)
+			nt[i].pos = -1;
+		for (i = 0; i < s->cap; i++)
+			if (s->t[i].pos >= 0)
+				tset_put(nt, nc, s->t[i]);
+		free(s->t);
+		s->t = nt;
+		s->cap = nc;
+	}
+	h = thash(sa, sb, pos, s->cap - 1);
+	for (; s->t[h].pos >= 0; h = (h + 1) & (s->cap - 1))
+		if (s->t[h].sa == sa && s->t[h].sb == sb && s->t[h].pos == pos)
+			return 0;
+	s->t[h] = (struct triple){ sa, sb, pos };
+	s->n++;
+	return 1;
+}
+
+static void tset_free(struct tset *s)
+{
+	free(s->t);
+	memset(s, 0, sizeof(*s));
+}
+
 /* ------------------------------------------------------------------ */
 /*
  * aamed_profile_diff(): the product walks of two profiles' rule sets,
@@ -147,9 +225,13 @@ oom:
 struct pwalk {
 	const struct aa_policydb *pa, *pb;
 	enum aamed_rules_kind kind;
+	struct aa_walk_side side_a, side_b;
 	aamed_diff_fn fn;
 	void *arg;
 	bool stopped;		/* fn asked to stop */
+	uint8_t *cwit;		/* a completed witness (owned, freed by walk_kind) */
+	struct tset reported;	/* whole requests reported (freed by walk_kind) */
+	const uint8_t *order;	/* bytes in the order completions try them */
 	struct aamed_diff_state st;
 };
 
@@ -221,12 +303,33 @@ static bool file_differ(struct pwalk *w, uint32_t sa, uint32_t sb)
 	return owner || other;
 }
 
+/*
+ * Does side d's attachment accept at state s? As find_attach() reads it:
+ * the exec bit of an attachment DFA's state, the whole name for a
+ * profile that has none.
+ */
+static bool attach_accepts(const struct pwalk *w, const struct aa_walk_side *d,
+			   const struct aa_policydb *p, uint32_t s)
+{
+	if (!d->dfa)
+		return d->lit && s == d->lit_len + 1;
+	return entry(w, p, s, false)->allow & AAMED_MAY_EXEC;
+}
+
+static bool attach_differ(const struct pwalk *w, uint32_t sa, uint32_t sb)
+{
+	return attach_accepts(w, &w->side_a, w->pa, sa) !=
+	       attach_accepts(w, &w->side_b, w->pb, sb);
+}
+
 static bool pair_differ(void *arg, uint32_t sa, uint32_t sb)
 {
 	struct pwalk *w = arg;
 
 	if (w->kind == AAMED_RULES_FILE)
 		return file_differ(w, sa, sb);
+	if (w->kind == AAMED_RULES_ATTACH)
+		return attach_differ(w, sa, sb);
 	return !same_perms(entry(w, w->pa, sa, false), entry(w, w->pb, sb, false));
 }
 
@@ -254,6 +357,12 @@ static uint32_t class_mask(int pclass)
 	if (pclass == AA_CLASS_PTRACE)
 		return AAMED_MAY_READ | AAMED_MAY_WRITE | AAMED_PTRACE_TRACEDBY |
 		       AAMED_PTRACE_READBY;
+	/* mount reads pivot_root, mount, umount and the data bit (kernel's
+	 * AA_MAY_PIVOTROOT, AA_MAY_MOUNT, AA_MAY_UMOUNT, AA_MNT_CONT_MATCH
+	 * and AA_AUDIT_DATA); the parser marks the states of partial
+	 * requests with more (its AA_MATCH_CONT) */
+	if (pclass == AA_CLASS_MOUNT)
+		return 0x01 | 0x02 | 0x04 | 0x40;
 	return ~0u;
 }
 
@@ -285,8 +394,19 @@ static bool fill_single(struct pwalk *w, uint32_t sa, uint32_t sb)
 		if (st->pclass == AA_CLASS_FILE)
 			return false;	/* reported by the file walk */
 	}
-	aa_perms_export(entry(w, w->pa, sa, false), &st->a[AAMED_ENTRY_OTHER]);
-	aa_perms_export(entry(w, w->pb, sb, false), &st->b[AAMED_ENTRY_OTHER]);
+	if (w->kind == AAMED_RULES_ATTACH) {
+		memset(st->a, 0, sizeof(st->a));
+		memset(st->b, 0, sizeof(st->b));
+		if (attach_accepts(w, &w->side_a, w->pa, sa))
+			st->a[AAMED_ENTRY_OTHER].allow = AAMED_MAY_EXEC;
+		if (attach_accepts(w, &w->side_b, w->pb, sb))
+			st->b[AAMED_ENTRY_OTHER].allow = AAMED_MAY_EXEC;
+	} else {
+		aa_perms_export(entry(w, w->pa, sa, false),
+				&st->a[AAMED_ENTRY_OTHER]);
+		aa_perms_export(entry(w, w->pb, sb, false),
+				&st->b[AAMED_ENTRY_OTHER]);
+	}
 	m = class_mask(st->pclass);
 	mask_perms(&st->a[AAMED_ENTRY_OTHER], m);
 	mask_perms(&st->b[AAMED_ENTRY_OTHER], m);
@@ -299,14 +419,136 @@ static bool fill_single(struct pwalk *w, uint32_t sa, uint32_t sb)
 	return masked_differ(&st->a[AAMED_ENTRY_OTHER], &st->b[AAMED_ENTRY_OTHER]);
 }
 
+/*
+ * A state the walk reached inside a class's request encoding is not
+ * looked up: carry the input on, breadth first, to the first position
+ * where the kernel looks up and the two sides differ. False when there
+ * is none (within CMAX triples): no request sees the difference.
+ */
+#define CMAX 4096
+struct cnode {
+	uint32_t sa, sb;
+	int pos;
+	uint32_t parent;
+	uint8_t byte;
+};
+
+/* The witness wit extended by the bytes that led to q[hit]. */
+static bool complete_to(struct pwalk *w, const struct cnode *q, size_t hit,
+			const uint8_t *wit, size_t len)
+{
+	size_t extra = 0, p, i;
+	uint8_t *nw;
+
+	for (p = hit; q[p].parent != UINT32_MAX; p = q[p].parent)
+		extra++;
+	nw = realloc(w->cwit, len + extra + 1);
+	if (!nw)
+		return false;
+	w->cwit = nw;
+	memcpy(nw, wit, len);
+	i = len + extra;
+	for (p = hit; q[p].parent != UINT32_MAX; p = q[p].parent)
+		nw[--i] = q[p].byte;
+	w->st.witness = nw;
+	w->st.len = len + extra;
+	return true;
+}
+
+static bool lookup_differs(const struct pwalk *w, int pclass, int pos,
+			   uint32_t sa, uint32_t sb)
+{
+	struct aamed_perms x, y;
+	uint32_t m = class_mask(pclass);
+
+	if (!aa_enc_lookup(pclass, pos))
+		return false;
+	aa_perms_export(entry(w, w->pa, sa, false), &x);
+	aa_perms_export(entry(w, w->pb, sb, false), &y);
+	mask_perms(&x, m);
+	mask_perms(&y, m);
+	return masked_differ(&x, &y);
+}
+
+/* Numbers (network) in their order; strings (mount) letters first. */
+static const uint8_t *enc_order(const struct pwalk *w, int pclass)
+{
+	return pclass == AA_CLASS_MOUNT ? w->order : NULL;
+}
+
+static bool complete(struct pwalk *w, int pclass, uint32_t *sa, uint32_t *sb,
+		     int *pos, const uint8_t *wit, size_t len)
+{
+	const uint8_t *order = enc_order(w, pclass);
+	struct tset seen = { 0 };
+	struct cnode *q;
+	size_t n = 1, head = 0;
+	bool found = false;
+
+	if (*pos < 0)
+		return false;
+	if (aa_enc_lookup(pclass, *pos))
+		return true;
+	q = malloc(CMAX * sizeof(*q));
+	if (!q || tset_add(&seen, *sa, *sb, *pos) < 0) {
+		free(q);
+		return false;
+	}
+	q[0] = (struct cnode){ *sa, *sb, *pos, UINT32_MAX, 0 };
+	while (head < n && !found && n < CMAX) {
+		struct cnode cur = q[head++];
+		unsigned c;
+
+		for (c = 0; c < 256 && n < CMAX && !found; c++) {
+			uint8_t by = order ? order[c] : (uint8_t)c;
+			int np = aa_enc_step(pclass, cur.pos, by);
+			uint32_t na = next(&w->side_a, cur.sa, by);
+			uint32_t nb = next(&w->side_b, cur.sb, by);
+
+			if (np < 0 || (!na && !nb) || tset_add(&seen, na, nb, np) != 1)
+				continue;
+			q[n] = (struct cnode){ na, nb, np, (uint32_t)(head - 1), by };
+			if (lookup_differs(w, pclass, np, na, nb)) {
+				found = complete_to(w, q, n, wit, len);
+				*sa = na;
+				*sb = nb;
+				*pos = np;
+			}
+			n++;
+		}
+	}
+	free(q);
+	tset_free(&seen);
+	return found;
+}
+
+/*
+ * A difference inside a request encoding becomes the first whole request
+ * after it; each such request is reported once, however many partial
+ * inputs lead to it. False: nothing to report.
+ */
+static bool enc_report(struct pwalk *w, int pclass, uint32_t *sa, uint32_t *sb,
+		       const uint8_t *wit, size_t len)
+{
+	int pos = aa_enc_of(wit, len);
+
+	if (!complete(w, pclass, sa, sb, &pos, wit, len))
+		return false;
+	return tset_add(&w->reported, *sa, *sb, pos) == 1;
+}
+
 static bool pair_report(void *arg, uint32_t sa, uint32_t sb, const uint8_t *wit,
 			size_t len)
 {
 	struct pwalk *w = arg;
+	int pclass = witness_class(wit, len);
 
 	w->st.rules = w->kind;
 	w->st.witness = wit;
 	w->st.len = len;
+	if (w->kind == AAMED_RULES_POLICY && aa_enc_known(pclass) &&
+	    !enc_report(w, pclass, &sa, &sb, wit, len))
+		return true;	/* no new request reads this difference */
 	if (w->kind == AAMED_RULES_FILE) {
 		w->st.pclass = AAMED_PCLASS_FILE;
 		file_differ(w, sa, sb);	/* st holds this pair's entries */
@@ -318,14 +560,53 @@ static bool pair_report(void *arg, uint32_t sa, uint32_t sb, const uint8_t *wit,
 	return !w->stopped;
 }
 
+/* Bytes in the order an attachment walk tries them: the example path
+ * it prints is then made of letters where the attachment allows. */
+static void attach_order(uint8_t order[256])
+{
+	static const char first[] =
+		"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		"/._-";
+	bool seen[256] = { false };
+	size_t n = 0, i;
+
+	for (i = 0; first[i]; i++) {
+		order[n++] = (uint8_t)first[i];
+		seen[(uint8_t)first[i]] = true;
+	}
+	for (i = 0; i < 256; i++)
+		if (!seen[i])
+			order[n++] = (uint8_t)i;
+}
+
+/*
+ * The side of one rule set. A profile without an attachment DFA
+ * attaches by its own name (find_attach compares the name), so that is
+ * its attachment: the literal automaton of the name.
+ */
+static void fill_side(struct aa_walk_side *d, const struct aa_profile *p,
+		      const struct aa_policydb *pdb, enum aamed_rules_kind kind)
+{
+	int start = kind == AAMED_RULES_FILE ? AA_CLASS_FILE : 0;
+
+	memset(d, 0, sizeof(*d));
+	if (pdb) {
+		d->dfa = pdb->dfa;
+		d->start = pdb->start[start];
+	} else if (kind == AAMED_RULES_ATTACH && p && p->bname) {
+		d->lit = p->bname;
+		d->lit_len = strlen(p->bname);
+	}
+}
+
 static long walk_kind(const struct aa_profile *a, const struct aa_profile *b,
 		      enum aamed_rules_kind kind, size_t max, aamed_diff_fn fn,
 		      void *arg, bool *stopped)
 {
 	long n;
 	struct pwalk w;
-	struct aa_product_ops ops = { pair_differ, pair_report, &w };
-	int start = kind == AAMED_RULES_FILE ? AA_CLASS_FILE : 0;
+	struct aa_product_ops ops = { pair_differ, pair_report, &w, NULL };
+	uint8_t order[256];
 
 	memset(&w, 0, sizeof(w));
 	w.pa = to_rules(aamed_profile_rules(from_profile(a), kind));
@@ -337,12 +618,18 @@ static long walk_kind(const struct aa_profile *a, const struct aa_profile *b,
 		w.pa = NULL;
 	if (w.pb && !w.pb->dfa)
 		w.pb = NULL;
-	if (!w.pa && !w.pb && kind != AAMED_RULES_FILE)
+	if (!w.pa && !w.pb && kind != AAMED_RULES_FILE &&
+	    kind != AAMED_RULES_ATTACH)
 		return 0;
-	n = aa_dfa_product_walk(w.pa ? w.pa->dfa : NULL,
-				w.pa ? w.pa->start[start] : 0,
-				w.pb ? w.pb->dfa : NULL,
-				w.pb ? w.pb->start[start] : 0, &ops, max);
+	fill_side(&w.side_a, a, w.pa, kind);
+	fill_side(&w.side_b, b, w.pb, kind);
+	attach_order(order);
+	w.order = order;
+	if (kind == AAMED_RULES_ATTACH)
+		ops.order = order;
+	n = aa_dfa_product_walk(&w.side_a, &w.side_b, &ops, max);
+	free(w.cwit);
+	tset_free(&w.reported);
 	*stopped = w.stopped;
 	return n;
 }

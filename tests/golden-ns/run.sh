@@ -7,7 +7,7 @@
 #
 # apparmor_parser 3.0.8 cannot compile userns or io_uring rules, so the
 # profiles are compiled by the newer parsers of the shared tools
-# directory (AAMED_PARSERS, default ../shared/tools/apparmor next to the
+# directory (AAMED_PARSERS_DIR, default ../shared/tools/apparmor next to the
 # repository or next to its parent: a worktree), each of 4.1.8 and 5.0.2
 # that is there: profiles/*.profile with tests/features/linux-6.12,
 # profiles-61/*.profile with linux-6.1 (no class 21 or 22 start state:
@@ -29,8 +29,8 @@ case $aamed in
     /*) ;;
     */*) aamed=$(pwd)/$aamed ;;
 esac
-if [ -n "${AAMED_PARSERS:-}" ]; then
-    pdir=$AAMED_PARSERS
+if [ -n "${AAMED_PARSERS_DIR:-}" ]; then
+    pdir=$AAMED_PARSERS_DIR
 elif [ -d "$root/../shared/tools/apparmor" ]; then
     pdir=$root/../shared/tools/apparmor
 else

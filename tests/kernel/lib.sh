@@ -126,12 +126,12 @@ check_cases() {
 	' "$1" >&2
 }
 
-# parsers_dir - the newer apparmor_parser builds (AAMED_PARSERS, default
+# parsers_dir - the newer apparmor_parser builds (AAMED_PARSERS_DIR, default
 # ../shared/tools/apparmor next to the repository or next to its parent:
 # a worktree), one VERSION/ directory each with its apparmor.d/
 parsers_dir() {
-	if [ -n "${AAMED_PARSERS:-}" ]; then
-		echo "$AAMED_PARSERS"
+	if [ -n "${AAMED_PARSERS_DIR:-}" ]; then
+		echo "$AAMED_PARSERS_DIR"
 	elif [ -d "$here/../../../shared/tools/apparmor" ]; then
 		echo "$here/../../../shared/tools/apparmor"
 	else
@@ -155,7 +155,7 @@ compile_cases() {
 	if [ -n "$_ver" ]; then
 		_pd=$(parsers_dir)/$_ver
 		if [ ! -x "$_pd/apparmor_parser" ]; then
-			echo "kernel oracle: $_cf needs apparmor_parser $_ver, not found in $(parsers_dir) (set AAMED_PARSERS)" >&2
+			echo "kernel oracle: $_cf needs apparmor_parser $_ver, not found in $(parsers_dir) (set AAMED_PARSERS_DIR)" >&2
 			return 1
 		fi
 		_parser=$_pd/apparmor_parser

@@ -131,10 +131,10 @@ for name in file-basic debian exec-modes golden ipc; do
 	done
 done
 # The user namespace and io_uring records of 6.12 (tests/kernel/cases/
-# ns.cases, compiled by apparmor_parser 4.1.8 as the oracle compiles it):
+# cases-modern/ns.cases, compiled by apparmor_parser 4.1.8 as the oracle compiles it):
 # every one rebuilt, none changed; on 6.1 none is decidable, the kernel
 # has no hook. Skipped (with a count) without the newer parser.
-P418=${AAMED_PARSERS:-$ROOT/../shared/tools/apparmor}
+P418=${AAMED_PARSERS_DIR:-$ROOT/../shared/tools/apparmor}
 [ -d "$P418" ] || P418=$ROOT/../../shared/tools/apparmor
 P418=$P418/4.1.8
 if [ -x "$P418/apparmor_parser" ]; then
@@ -142,7 +142,7 @@ if [ -x "$P418/apparmor_parser" ]; then
 		/^[ \t]*@end[ \t]*$/ { if (inp) close(f); inp = 0; next }
 		inp { print > f }
 		/^[ \t]*@policy[ \t]*$/ { inp = 1; f = pre "." ++n ".sd"; printf "" > f }
-	' tests/kernel/cases/ns.cases
+	' tests/kernel/cases-modern/ns.cases
 	mkdir -p "$T/ns.pol"
 	"$P418/apparmor_parser" -Q -S -I "$P418/apparmor.d" \
 		--features-file "$ROOT/tests/features/linux-6.12" "$T/ns.1.sd" \
@@ -315,6 +315,9 @@ if [ -f "$FF" ]; then
 	has diff-firefox "/etc/mailcap"
 	expect diff-firefox-same 0 "$A" diff "$T/ff1.bin" "$T/ff1.bin"
 fi
+. "$ROOT/tests/tools/diff-modes.sh"
+. "$ROOT/tests/tools/diff-attach.sh"
+. "$ROOT/tests/tools/diff-witness.sh"
 
 # ---------------------------------------------------------------- coverage
 cat >"$T/cov.log" <<'LOG'

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff_exec.h"
+#include "diff_witness.h"
 #include "tl.h"
 
 #define MAX_WIT 3
@@ -86,42 +88,10 @@ static void add_group(struct pdiff *d, const char *cls, const char *what,
 /* What one profile pair's walks report, grouped by class and change. */
 struct dctx {
 	struct pdiff *d;
+	const aamed_profile *pa, *pb;	/* the two sides compared */
 	bool attach_seen;	/* the attachment matches other paths */
 	char attach_wit[512];
 };
-
-/* An exec transition in the words diff prints ("ix -> name"). */
-static void xtarget(const struct aamed_xtrans *x, char *buf, size_t len)
-{
-	const char *m = "";
-
-	if (x->fallback == AAMED_XT_INHERIT || x->mode == AAMED_XT_INHERIT)
-		m = "ix";
-	else if (x->fallback == AAMED_XT_UNCONFINED ||
-		 x->mode == AAMED_XT_UNCONFINED)
-		m = "ux";
-	else if (x->mode == AAMED_XT_CHILD)
-		m = "cx";
-	else if (x->mode == AAMED_XT_PROFILE || x->mode == AAMED_XT_STACK)
-		m = "px";
-	snprintf(buf, len, "%s%s%s%s%s", m, x->unsafe ? "(unsafe)" : "",
-		 x->target ? " -> " : "",
-		 x->target && x->mode == AAMED_XT_STACK ? "&" : "",
-		 x->target ? x->target : "");
-}
-
-static void put_bytes(char *out, size_t len, const uint8_t *w, size_t n)
-{
-	size_t o = 0, i;
-
-	for (i = 0; i < n && o + 5 < len; i++) {
-		if (w[i] >= 0x20 && w[i] < 0x7f && w[i] != '\\')
-			out[o++] = (char)w[i];
-		else
-			o += (size_t)snprintf(out + o, len - o, "\\x%02x", w[i]);
-	}
-	out[o] = 0;
-}
 
 static const char *class_label(int c)
 {
@@ -143,7 +113,7 @@ static const char *class_label(int c)
 	case AAMED_PCLASS_LABEL:
 		return "label";
 	case AAMED_PCLASS_NS:
-		return "userns";
+		return "namespace";
 	case AAMED_PCLASS_IO_URING:
 		return "io_uring";
 	default:
@@ -151,90 +121,24 @@ static const char *class_label(int c)
 	}
 }
 
-/* A file witness: the path, and a link's target after its NUL. */
-static void file_witness(const uint8_t *w, size_t n, char *out, size_t len)
+/* The audit words of signal and ptrace name one bit each: a rule's
+ * mask is spelled bit by bit. */
+static void bit_words(enum aamed_class c, uint32_t m, char *buf, size_t len)
 {
-	const uint8_t *z = memchr(w, 0, n);
-	char a[256], b[256];
+	size_t o = 0;
+	int i;
 
-	if (!z) {
-		put_bytes(out, len, w, n);
-		return;
+	buf[0] = 0;
+	for (i = 0; i < 32 && o < len; i++) {
+		char w[32];
+
+		if (!(m & (1u << i)))
+			continue;
+		aamed_perms_str(c, 1u << i, w, sizeof(w));
+		if (!*w)
+			snprintf(w, sizeof(w), "0x%x", 1u << i);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? " " : "", w);
 	}
-	put_bytes(a, sizeof(a), w, (size_t)(z - w));
-	put_bytes(b, sizeof(b), z + 1, n - (size_t)(z - w) - 1);
-	if (snprintf(out, len, "%s (link to %s)", a, b) >= (int)len)
-		out[len - 1] = 0;
-}
-
-static void net_witness(const uint8_t *w, size_t n, char *out, size_t len)
-{
-	unsigned fam = (unsigned)w[1] << 8 | w[2];
-	const char *fn = aamed_family_name((int)fam);
-	char t[64] = "";
-
-	if (n >= 5) {
-		const char *tn = aamed_sock_type_name((int)w[3] << 8 | w[4]);
-
-		snprintf(t, sizeof(t), " %s", tn ? tn : "?");
-	}
-	snprintf(out, len, "%s%s%s", fn ? fn : "?", t, n > 5 ? " (protocol)" : "");
-}
-
-static void signal_witness(const uint8_t *w, size_t n, char *out, size_t len)
-{
-	const char *s = aamed_signal_name(w[1]);
-	char peer[400], sb[32];
-
-	if (w[1] >= AAMED_SIGRT_BASE)
-		snprintf(sb, sizeof(sb), "rtmin+%d", w[1] - AAMED_SIGRT_BASE);
-	else
-		snprintf(sb, sizeof(sb), "%s", s ? s : "rtmin+");
-	put_bytes(peer, sizeof(peer), w + 2, n - 2);
-	snprintf(out, len, "signal=%s peer=%s", sb, peer);
-}
-
-/* A policy witness in the words of its class (its first byte). */
-static void policy_witness(const uint8_t *w, size_t n, char *out, size_t len)
-{
-	int cls = n ? w[0] : 0;
-
-	if (cls == AAMED_PCLASS_NET && n >= 3) {
-		net_witness(w, n, out, len);
-	} else if (cls == AAMED_PCLASS_SIGNAL && n >= 2) {
-		signal_witness(w, n, out, len);
-	} else if (cls == AAMED_PCLASS_LABEL && n >= 2 &&
-		   w[1] == AAMED_PCLASS_PTRACE) {
-		char peer[400];
-
-		put_bytes(peer, sizeof(peer), w + 2, n - 2);
-		snprintf(out, len, "peer=%s", peer);
-	} else if (cls == AAMED_PCLASS_NS) {
-		snprintf(out, len, "create");
-	} else if (cls == AAMED_PCLASS_IO_URING) {
-		char label[400];
-
-		/* sqpoll is decided at the class state, override_creds by
-		 * the credentials' label after it */
-		put_bytes(label, sizeof(label), w + 1, n - 1);
-		if (n > 1)
-			snprintf(out, len, "override_creds label=%s", label);
-		else
-			snprintf(out, len, "sqpoll");
-	} else {
-		put_bytes(out, len, n ? w + 1 : w, n ? n - 1 : 0);
-	}
-}
-
-static void mask_word(enum aamed_class c, uint32_t m, char *buf, size_t len)
-{
-	if (c == AAMED_CLASS_NONE) {
-		snprintf(buf, len, "0x%x", m);
-		return;
-	}
-	aamed_perms_str(c, m, buf, len);
-	if (!*buf)
-		snprintf(buf, len, "0x%x", m);
 }
 
 static enum aamed_class aclass_of(int c)
@@ -258,7 +162,51 @@ static enum aamed_class aclass_of(int c)
 	}
 }
 
-static void perm_groups(struct pdiff *d, const char *cls, enum aamed_class ac,
+/* Mount permissions as the kernel's mount.h names them. */
+static void mount_words(uint32_t m, char *buf, size_t len)
+{
+	static const struct {
+		uint32_t bit;
+		const char *name;
+	} w[] = {
+		{ 0x01, "pivot_root" }, { 0x02, "mount" }, { 0x04, "umount" },
+		{ 0x40, "data" },
+	};
+	size_t o = 0, i;
+
+	buf[0] = 0;
+	for (i = 0; i < sizeof(w) / sizeof(w[0]) && o < len; i++)
+		if (m & w[i].bit)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s",
+					      o ? " " : "", w[i].name);
+	m &= ~(0x01u | 0x02 | 0x04 | 0x40);
+	if (m && o < len)
+		snprintf(buf + o, len - o, "%s0x%x", o ? " " : "", m);
+}
+
+/* The words of mask m of policy class pclass (AAMED_PCLASS_*). */
+static void mask_word(int pclass, uint32_t m, char *buf, size_t len)
+{
+	enum aamed_class c = aclass_of(pclass);
+
+	if (pclass == AAMED_PCLASS_MOUNT) {
+		mount_words(m, buf, len);
+		return;
+	}
+	if (c == AAMED_CLASS_SIGNAL || c == AAMED_CLASS_PTRACE) {
+		bit_words(c, m, buf, len);
+		return;
+	}
+	if (c == AAMED_CLASS_NONE) {
+		snprintf(buf, len, "0x%x", m);
+		return;
+	}
+	aamed_perms_str(c, m, buf, len);
+	if (!*buf)
+		snprintf(buf, len, "0x%x", m);
+}
+
+static void perm_groups(struct pdiff *d, const char *cls, int pclass,
 			const char *who, const struct aamed_perms *x,
 			const struct aamed_perms *y, const char *wit)
 {
@@ -280,40 +228,51 @@ static void perm_groups(struct pdiff *d, const char *cls, enum aamed_class ac,
 		char m[128], what[160];
 
 		if (vy & ~vx) {
-			mask_word(ac, vy & ~vx, m, sizeof(m));
+			mask_word(pclass, vy & ~vx, m, sizeof(m));
 			snprintf(what, sizeof(what), "%s%s+%s", who, f[i].name, m);
 			add_group(d, cls, what, wit);
 		}
 		if (vx & ~vy) {
-			mask_word(ac, vx & ~vy, m, sizeof(m));
+			mask_word(pclass, vx & ~vy, m, sizeof(m));
 			snprintf(what, sizeof(what), "%s%s-%s", who, f[i].name, m);
 			add_group(d, cls, what, wit);
 		}
 	}
 }
 
-static void file_groups(struct pdiff *d, const struct aamed_diff_state *st,
+/* An exec transition difference: both modes, and where the task lands. */
+static void xtrans_group(struct dctx *c, const struct aamed_diff_state *st,
+			 int o, const char *who, const char *wit)
+{
+	char tx[300], ty[300], what[160], path[512], land[512];
+	size_t n = st->len < sizeof(path) - 1 ? st->len : sizeof(path) - 1;
+
+	diff_xname(&st->xa[o], tx, sizeof(tx));
+	diff_xname(&st->xb[o], ty, sizeof(ty));
+	snprintf(what, sizeof(what), "%stransition %.60s => %.60s", who, tx, ty);
+	memcpy(path, st->witness, n);
+	path[n] = 0;
+	diff_landing(c->pa, c->pb, &st->xa[o], &st->xb[o],
+		     o == AAMED_ENTRY_OWNER, path, wit, land, sizeof(land));
+	add_group(c->d, "file", what, land);
+}
+
+static void file_groups(struct dctx *c, const struct aamed_diff_state *st,
 			const char *wit)
 {
 	int o;
 
 	for (o = AAMED_ENTRY_OWNER; o <= AAMED_ENTRY_OTHER; o++) {
 		const char *who = o == AAMED_ENTRY_OWNER ? "owner " : "";
-		char tx[600], ty[600], what[160];
 
 		/* an owner entry equal to the other one is no owner rule */
 		if (o == AAMED_ENTRY_OWNER && !st->owner_distinct)
 			continue;
-		perm_groups(d, "file", AAMED_CLASS_FILE, who, &st->a[o], &st->b[o],
-			    wit);
-		if (!(st->a[o].allow & st->b[o].allow & AAMED_MAY_EXEC) ||
-		    !st->xtrans_differ[o])
-			continue;
-		xtarget(&st->xa[o], tx, sizeof(tx));
-		xtarget(&st->xb[o], ty, sizeof(ty));
-		snprintf(what, sizeof(what), "%stransition %.60s => %.60s", who, tx,
-			 ty);
-		add_group(d, "file", what, wit);
+		perm_groups(c->d, "file", AAMED_PCLASS_FILE, who, &st->a[o],
+			    &st->b[o], wit);
+		if ((st->a[o].allow & st->b[o].allow & AAMED_MAY_EXEC) &&
+		    st->xtrans_differ[o])
+			xtrans_group(c, st, o, who, wit);
 	}
 }
 
@@ -325,23 +284,23 @@ static int on_state(const struct aamed_diff_state *st, void *arg)
 
 	if (st->rules == AAMED_RULES_ATTACH) {
 		/* one example says it; the attachment walk is the last */
-		put_bytes(c->attach_wit, sizeof(c->attach_wit), st->witness,
+		diff_put_bytes(c->attach_wit, sizeof(c->attach_wit), st->witness,
 			  st->len);
 		c->attach_seen = true;
 		return 1;
 	}
 	if (st->rules == AAMED_RULES_FILE) {
-		file_witness(st->witness, st->len, wit, sizeof(wit));
-		file_groups(c->d, st, wit);
+		diff_file_witness(st->witness, st->len, wit, sizeof(wit));
+		file_groups(c, st, wit);
 		return 0;
 	}
-	policy_witness(st->witness, st->len, wit, sizeof(wit));
+	diff_policy_witness(st->witness, st->len, wit, sizeof(wit));
 	cl = class_label(st->pclass);
 	if (!cl) {
 		snprintf(clsbuf, sizeof(clsbuf), "class %d", st->pclass);
 		cl = clsbuf;
 	}
-	perm_groups(c->d, cl, aclass_of(st->pclass), "", &st->a[AAMED_ENTRY_OTHER],
+	perm_groups(c->d, cl, st->pclass, "", &st->a[AAMED_ENTRY_OTHER],
 		    &st->b[AAMED_ENTRY_OTHER], wit);
 	return 0;
 }
@@ -442,7 +401,7 @@ static void profile_diff(const aamed_profile *pa, const aamed_profile *pb,
 {
 	struct aamed_profile_info a = { .size = sizeof(a) };
 	struct aamed_profile_info b = { .size = sizeof(b) };
-	struct dctx c = { .d = d };
+	struct dctx c = { .d = d, .pa = pa, .pb = pb };
 
 	aamed_profile_info(pa, &a);
 	aamed_profile_info(pb, &b);
@@ -606,7 +565,8 @@ static bool diff_one(const aamed_profile *a, const aamed_profile *b,
 		profile_diff(a, b, &d);
 	if (a && b && !d.nnotes && !d.ng)
 		return false;
-	qsort(d.g, d.ng, sizeof(*d.g), cmp_group);
+	if (d.ng)
+		qsort(d.g, d.ng, sizeof(*d.g), cmp_group);
 	if (json)
 		print_json(&d, status, firstp);
 	else
