@@ -692,7 +692,8 @@ int aamed_rules_xtrans(const aamed_rules *rules, uint32_t xindex,
  * profile does not mediate that class (perms zeroed), or -EINVAL.
  *
  * File: path for a subject fsuid and object owner ouid (the owner entry
- * when they are equal). A profile without file rules allows getattr.
+ * when they are equal). A profile without any file rules allows getattr
+ * under 6.1 and nothing under 6.12.
  */
 int aamed_profile_file_perms(const aamed_profile *profile, const char *path,
 			     uint32_t fsuid, uint32_t ouid,

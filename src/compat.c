@@ -16,6 +16,7 @@
  *          21-27 other quiet.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "compat.h"
 #include "dfa.h"
@@ -190,6 +191,55 @@ bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb, unsigned abi)
 	}
 	install(pdb, t, 1);
 	return true;
+}
+
+/*
+ * Read a one-entry-per-state table as owner/other pairs, as 6.12's
+ * aa_lookup_fperms() does with any file rules: the other entry is the one
+ * after the owner's, here the next state's. After the last entry the
+ * kernel reads past its table; we add one entry without permissions.
+ */
+static bool other_is_next(struct aa_ext *e, struct aa_policydb *pdb)
+{
+	struct aa_perms *t;
+	uint32_t s;
+
+	t = realloc(pdb->perms, ((size_t)pdb->nperms + 1) * sizeof(*t));
+	if (!t)
+		return aa_ext_fail(e, NULL, "out of memory for %u permission entries",
+				   pdb->nperms + 1);
+	memset(&t[pdb->nperms], 0, sizeof(*t));
+	pdb->perms = t;
+	pdb->nperms++;
+	for (s = 0; s < pdb->dfa->nstates; s++)
+		pdb->dfa->accept2[s] = ACCEPT_FLAG_OWNER;
+	return true;
+}
+
+/*
+ * File rules kept in the policydb, for a profile without a file DFA
+ * (apparmor_parser 3.0.x writes none for a profile without file rules;
+ * the policydb's class-file marker is then its only file entry). pdb is
+ * a private second unpack of the policydb, class_start the state after
+ * its class-file byte (0: none). The two kernels read it differently:
+ * 6.1 (unpack_profile(), aa_compute_fperms()) walks from class_start
+ * (without one it uses the null DFA: the caller gives no file rules) and
+ * reads the packed words of each state with the file layout, so getattr
+ * is granted everywhere; 6.12 (unpack_pdb(), aa_lookup_fperms()) walks
+ * from class_start, or without one from the policydb's "dfa_start"
+ * (default 1), through the policydb's own one-entry-per-state table.
+ * An explicit table, which 6.1 would refuse, is read the 6.12 way.
+ */
+bool aa_compat_file_policydb(struct aa_ext *e, struct aa_policydb *pdb,
+			     uint32_t class_start, unsigned abi)
+{
+	if (class_start)
+		pdb->start[AA_CLASS_FILE] = class_start;
+	if (e->kernel == AAMED_KERNEL_6_1 && !pdb->perms)
+		return aa_compat_file(e, pdb);
+	if (!pdb->perms && !aa_compat_policy(e, pdb, abi))
+		return false;
+	return other_is_next(e, pdb);
 }
 
 /* Attachment: a state accepts when its owner bits carry exec. */

@@ -7,6 +7,7 @@
 #define AAMED_COMPAT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct aa_ext;
 struct aa_policydb;
@@ -15,5 +16,7 @@ bool aa_compat_file(struct aa_ext *e, struct aa_policydb *pdb);
 bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb,
 		      unsigned abi);
 bool aa_compat_xmatch(struct aa_ext *e, struct aa_policydb *pdb);
+bool aa_compat_file_policydb(struct aa_ext *e, struct aa_policydb *pdb,
+			     uint32_t class_start, unsigned abi);
 
 #endif

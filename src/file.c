@@ -184,6 +184,22 @@ uint32_t aa_str_perms(const struct aa_policydb *file, uint32_t start,
 	return state;
 }
 
+/*
+ * No file DFA and no file rules in a policydb: 6.1 reads its null DFA
+ * through aa_compute_fperms(), which grants getattr; 6.12's nullpdb has
+ * an all-zero table, so even a stat is denied.
+ */
+const struct aa_perms *aa_null_fperms(const struct aa_profile *profile)
+{
+	static const struct aa_perms getattr_only = {
+		.allow = AAMED_MAY_GETATTR,
+	};
+	static const struct aa_perms none;
+
+	return profile->ns->policy->kernel == AAMED_KERNEL_6_1 ?
+		       &getattr_only : &none;
+}
+
 static inline uint32_t file_start(const struct aa_profile *p)
 {
 	return p->file ? p->file->start[AA_CLASS_FILE] : DFA_NOMATCH;
@@ -199,7 +215,6 @@ static inline int profile_path_perm(const struct aa_profile *profile,
 {
 	const struct aa_policydb *file = profile->file;
 	const struct aa_perms *perms;
-	struct aa_perms null_perms = { .allow = AAMED_MAY_GETATTR };
 	uint32_t state;
 
 	if (likely(file)) {
@@ -208,8 +223,7 @@ static inline int profile_path_perm(const struct aa_profile *profile,
 		perms = aa_lookup_fperms(file, state,
 					 ad->fs.fsuid == ad->fs.ouid);
 	} else {
-		/* the null DFA: no rules, but getattr as the compat map gives */
-		perms = &null_perms;
+		perms = aa_null_fperms(profile);
 	}
 	if (likely(!(request & ~perms->allow)) &&
 	    likely(!(request & perms->audit)) &&

@@ -39,9 +39,15 @@ struct aa_profile;
 /* operation="" of each public file op. */
 extern const char *const aa_file_op_names[AAMED_OP__COUNT];
 
-/* Match name from start and return the state; perms for the owner case. */
+/*
+ * Match name from start and return the state; perms for the owner case.
+ * A NULL file is 6.1's null DFA (getattr only; see aa_null_fperms()).
+ */
 uint32_t aa_str_perms(const struct aa_policydb *file, uint32_t start,
 		      const char *name, bool owner, struct aa_perms *perms);
+
+/* The permissions of profile's null file rules (p->file NULL). */
+const struct aa_perms *aa_null_fperms(const struct aa_profile *profile);
 
 /*
  * The kernel's aa_audit_file(): the record of one profile's file check

@@ -12,11 +12,11 @@
  * a peer with no component in the profile's namespace gets allperms.
  *
  * 6.1 and 6.12 differ when the compound walk dies in the DFA's trap
- * state: 6.1's label_compound_match() returns 0 (success) without
- * setting the perms, so aa_label_match() stops there with the caller's
- * perms (zeroed for ptrace; taken here as nullperms) and the request is
- * denied;
- * 6.12 sees the request not granted and tries the components. 6.1 also
+ * state: 6.1's label_compound_match() sets nullperms and returns the
+ * dead state, 0, which aa_label_match() takes for success, so the
+ * request is denied; 6.12 sees the request not granted and tries the
+ * components. When the walk completes without granting, both start the
+ * components from allperms. 6.1 also
  * computes each state's permissions at lookup (aa_compute_perms, with
  * the profile's modes applied before accumulating) where 6.12 reads the
  * precomputed table; for the bits signal and ptrace request the two are

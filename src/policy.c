@@ -234,6 +234,7 @@ struct staged {
 struct stage {
 	struct staged *loads;
 	size_t n;
+	enum aamed_kernel kernel;	/* the policy's, for the loader */
 };
 
 static void stage_free(struct stage *st)
@@ -261,6 +262,7 @@ static int stage_blob(struct stage *st, const void *data, size_t len,
 		.pos = data,
 		.origin = origin,
 		.err = err,
+		.kernel = st->kernel,
 	};
 	struct aa_loadent *ents;
 	struct staged *t;
@@ -461,7 +463,7 @@ static int load_stage(aamed_policy *policy, struct stage *st,
 int aamed_policy_load_blob(aamed_policy *policy, const void *data, size_t len,
 			   const char *origin, struct aamed_error *err)
 {
-	struct stage st = { 0 };
+	struct stage st = { .kernel = policy->kernel };
 	int rc;
 
 	if (!origin)
@@ -687,7 +689,7 @@ static int stage_path(struct stage *st, const char *path, int depth,
 int aamed_policy_load_path(aamed_policy *policy, const char *path,
 			   struct aamed_error *err)
 {
-	struct stage st = { 0 };
+	struct stage st = { .kernel = policy->kernel };
 	int rc = stage_path(&st, path, 0, err);
 
 	if (rc) {

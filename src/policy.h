@@ -109,8 +109,7 @@ struct aa_profile {
 	uint64_t rlimits[16];
 
 	struct aa_policydb *policy;	/* NULL: the null DFA */
-	struct aa_policydb *file;	/* may alias policy */
-	bool file_aliases_policy;
+	struct aa_policydb *file;	/* NULL: the null DFA */
 
 	uint64_t mediates;	/* bit c: class c has a start state */
 	unsigned abi;		/* header kernel ABI of its stream */

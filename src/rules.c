@@ -165,8 +165,11 @@ int aamed_profile_file_perms(const aamed_profile *profile, const char *path,
 	memset(perms, 0, sizeof(*perms));
 	if (!p || !path)
 		return -EINVAL;
-	aa_str_perms(p->file, p->file ? p->file->start[AA_CLASS_FILE] : 0,
-		     path, fsuid == ouid, &got);
+	if (p->file)
+		aa_str_perms(p->file, p->file->start[AA_CLASS_FILE], path,
+			     fsuid == ouid, &got);
+	else
+		got = *aa_null_fperms(p);
 	aa_perms_export(&got, perms);
 	return 0;
 }

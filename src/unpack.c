@@ -52,8 +52,7 @@ void aa_profile_free(struct aa_profile *p)
 	for (i = 0; i < p->xattr_count; i++)
 		free(p->xattrs[i]);
 	free(p->xattrs);
-	if (!p->file_aliases_policy)
-		aa_policydb_free(p->file);
+	aa_policydb_free(p->file);
 	aa_policydb_free(p->policy);
 	if (p->label)
 		aa_label_free(p->label);
@@ -538,12 +537,32 @@ static uint64_t mediates_of(const struct aa_profile *p)
 	return m;
 }
 
+/*
+ * No file DFA: the file rules are in the policydb that starts at at,
+ * which is unpacked again into rules of their own, read the way the
+ * policy's kernel reads them (aa_compat_file_policydb()).
+ */
+static bool unpack_file_policydb(struct aa_ext *e, struct aa_profile *p,
+				 const uint8_t *at)
+{
+	uint32_t class_start = p->policy->start[AA_CLASS_FILE];
+	const uint8_t *resume = e->pos;
+	bool ok;
+
+	if (!class_start && e->kernel == AAMED_KERNEL_6_1)
+		return true;	/* the null DFA */
+	e->pos = at;
+	ok = unpack_pdb(e, &p->file, true, "policydb file rules");
+	e->pos = resume;
+	return ok && aa_compat_file_policydb(e, p->file, class_start, p->abi);
+}
+
 static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 					 char **ns_name)
 {
 	struct aa_profile *p;
 	const char *name = NULL, *tail;
-	const uint8_t *at = e->pos;
+	const uint8_t *at = e->pos, *policy_at = NULL;
 	char *tmp = NULL;
 
 	*ns_name = NULL;
@@ -597,6 +616,7 @@ static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 	    !unpack_rlimits(e, p) || !unpack_secmark(e, p))
 		goto fail;
 	if (aa_unpack_nameX(e, AA_STRUCT, "policydb")) {
+		policy_at = e->pos;
 		if (!unpack_pdb(e, &p->policy, true, "policydb"))
 			goto fail;
 		if (!aa_unpack_nameX(e, AA_STRUCTEND, NULL)) {
@@ -617,9 +637,8 @@ static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 	if (p->file) {
 		if (!p->file->perms && !aa_compat_file(e, p->file))
 			goto fail;
-	} else if (p->policy && p->policy->start[AA_CLASS_FILE]) {
-		p->file = p->policy;
-		p->file_aliases_policy = true;
+	} else if (p->policy && !unpack_file_policydb(e, p, policy_at)) {
+		goto fail;
 	}
 	if (p->file && p->file->unpaired)
 		pair_file_entries(p->file);
@@ -638,8 +657,7 @@ static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 	}
 	if (!verify_pdb(e, p, p->xmatch, "xmatch", false) ||
 	    !verify_pdb(e, p, p->policy, "policydb", false) ||
-	    (!p->file_aliases_policy &&
-	     !verify_pdb(e, p, p->file, "file rules", true)))
+	    !verify_pdb(e, p, p->file, "file rules", true))
 		goto fail;
 	p->mediates = mediates_of(p);
 	return p;
@@ -658,17 +676,19 @@ static bool unpack_header(struct aa_ext *e, bool first, uint32_t *version,
 {
 	const uint8_t *at = e->pos;
 	const char *name;
-	uint32_t v;
+	uint32_t v, max;
 
 	if (aa_unpack_u32(e, &v, "version"))
 		*version = v;
 	else if (first)
 		return aa_ext_fail(e, at,
 				   "invalid profile format: no \"version\" header");
-	if ((*version & K_ABI_MASK) < 5 || (*version & K_ABI_MASK) > 9)
+	/* 6.1 knows no ABI 9 (verify_header: v5 to v8) */
+	max = e->kernel == AAMED_KERNEL_6_1 ? 8 : 9;
+	if ((*version & K_ABI_MASK) < 5 || (*version & K_ABI_MASK) > max)
 		return aa_ext_fail(e, at,
-				   "unsupported interface version %u (header 0x%08x): the kernel accepts ABI 5 to 9",
-				   *version & K_ABI_MASK, *version);
+				   "unsupported interface version %u (header 0x%08x): the kernel accepts ABI 5 to %u",
+				   *version & K_ABI_MASK, *version, max);
 	at = e->pos;
 	if (aa_unpack_str(e, &name, "namespace")) {
 		if (!*name)

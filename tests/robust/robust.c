@@ -871,18 +871,25 @@ static void try_load(const uint8_t *data, size_t len, const char *origin,
 }
 
 /* A load into a fresh policy: must succeed (controls for patches). */
-static void try_fresh(const uint8_t *data, size_t len, const char *origin)
+static void try_fresh_kernel(const uint8_t *data, size_t len,
+			     const char *origin, enum aamed_kernel k)
 {
 	aamed_policy *p = aamed_policy_new();
 	struct aamed_error err;
 	char buf[1024];
 
+	aamed_policy_set_kernel(p, k);
 	if (aamed_policy_load_blob(p, data, len, origin, &err) < 0)
 		fail("control does not load: %s",
 		     aamed_error_str(&err, buf, sizeof(buf)));
 	else
 		check_loaded(p);
 	aamed_policy_free(p);
+}
+
+static void try_fresh(const uint8_t *data, size_t len, const char *origin)
+{
+	try_fresh_kernel(data, len, origin, AAMED_KERNEL_6_1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -989,12 +996,21 @@ static void test_versions(const struct blob *b)
 			case_end();
 		}
 		/* every ABI the kernel accepts still loads */
-		for (i = 5; i <= 9; i++) {
+		for (i = 5; i <= 8; i++) {
 			case_begin("unit %zu version ABI %zu loads", u, i);
 			put_le32(d + off, (orig & ~0x3ffu) | (uint32_t)i);
 			patched(b, d, EXPECT_LOAD, NULL, 0, 0);
 			case_end();
 		}
+		/* ABI 9: 6.12 and later only (6.1's verify_header stops at 8) */
+		put_le32(d + off, (orig & ~0x3ffu) | 9u);
+		case_begin("unit %zu version ABI 9 refused by 6.1", u);
+		patched(b, d, EXPECT_FAIL, "unsupported interface version",
+			(long long)units[u], (long long)units[u]);
+		case_end();
+		case_begin("unit %zu version ABI 9 loads on 6.12", u);
+		try_fresh_kernel(d, b->len, b->name, AAMED_KERNEL_6_12);
+		case_end();
 		put_le32(d + off, orig);
 	}
 	free(d);

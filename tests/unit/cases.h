@@ -25,6 +25,11 @@ UNIT_CASE(audit_ns_uring)
 /* unpack.c: a profile's optional elements, and malformed ones */
 UNIT_CASE(unpack_optional)
 UNIT_CASE(unpack_malformed)
+/* kernels.c: where the 6.1 and 6.12 loaders part ways */
+UNIT_CASE(kernels_abi9)
+UNIT_CASE(kernels_policydb_file)
+UNIT_CASE(kernels_policydb_nomarker)
+UNIT_CASE(kernels_null_file)
 /* label.c: label parsing, stacks and namespaces */
 UNIT_CASE(labels)
 /* load_ns.c: the namespaces of one load */
