@@ -738,6 +738,12 @@ const char *aamed_cap_name(int cap);
 const char *aamed_family_name(int family);
 const char *aamed_sock_type_name(int type);
 const char *aamed_signal_name(int aa_sig);
+/* "enforce", "complain", "kill", "unconfined", "user"; NULL out of range. */
+const char *aamed_profile_mode_name(enum aamed_profile_mode mode);
+/* "normal", "quiet_denied", "quiet", "noquiet", "all"; NULL out of range. */
+const char *aamed_audit_mode_name(enum aamed_audit_mode mode);
+/* A record type as apparmor="" prints it ("DENIED"...); NULL out of range. */
+const char *aamed_audit_type_name(enum aamed_audit_type type);
 #define AAMED_SIGRT_BASE 128
 
 /*

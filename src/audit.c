@@ -145,6 +145,11 @@ static const char *const type_names[] = {
 	[AAMED_AUDIT_KILLED] = "KILLED",
 };
 
+const char *aamed_audit_type_name(enum aamed_audit_type type)
+{
+	return (unsigned)type < ARRAY_SIZE(type_names) ? type_names[type] : NULL;
+}
+
 size_t aamed_audit_format(const struct aamed_audit *r, char *buf, size_t len,
 			  unsigned flags, long pid, const char *comm)
 {
@@ -154,8 +159,8 @@ size_t aamed_audit_format(const struct aamed_audit *r, char *buf, size_t len,
 	if (len)
 		buf[0] = '\0';
 	aa_put(&o, "apparmor=\"%s\"",
-	    (unsigned)r->type < ARRAY_SIZE(type_names) ? type_names[r->type]
-						       : "AUTO");
+	       aamed_audit_type_name(r->type) ? aamed_audit_type_name(r->type)
+					      : "AUTO");
 	if (r->op)
 		aa_put(&o, " operation=\"%s\"", r->op);
 	if ((flags & AAMED_FMT_CLASS) && ops)

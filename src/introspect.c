@@ -104,6 +104,16 @@ static const char *table_name(const char *const *t, size_t n, int i)
 	return i >= 0 && (size_t)i < n ? t[i] : NULL;
 }
 
+const char *aamed_profile_mode_name(enum aamed_profile_mode mode)
+{
+	return table_name(aa_profile_mode_names, AA_MODE_MAX, (int)mode);
+}
+
+const char *aamed_audit_mode_name(enum aamed_audit_mode mode)
+{
+	return table_name(aa_audit_mode_names, AA_AUDIT_MODE_MAX, (int)mode);
+}
+
 const char *aamed_cap_name(int cap)
 {
 	return table_name(aa_cap_names, AA_CAP_MAX, cap);

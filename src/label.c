@@ -14,6 +14,7 @@
 
 #include "apparmor.h"
 #include "label.h"
+#include "names.h"
 #include "policy.h"
 
 void aa_label_free(struct aa_label *l)
@@ -299,10 +300,6 @@ int aamed_label_is_unconfined(const aamed_label *label)
 	return aa_label_unconfined(to_label(label));
 }
 
-static const char *const mode_names[] = {
-	"enforce", "complain", "kill", "unconfined", "user",
-};
-
 const char *aamed_label_mode(const aamed_label *label)
 {
 	const struct aa_label *l = to_label(label);
@@ -310,7 +307,7 @@ const char *aamed_label_mode(const aamed_label *label)
 	uint32_t i;
 
 	for (i = 0; i < l->size; i++) {
-		const char *m = mode_names[l->vec[i]->mode];
+		const char *m = aa_profile_mode_names[l->vec[i]->mode];
 
 		/* a namespace's unconfined does not count towards mixed */
 		if (l->vec[i] == l->vec[i]->ns->unconfined_profile)

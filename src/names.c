@@ -4,7 +4,8 @@
  * (generated at kernel build from include/linux/socket.h and
  * include/linux/net.h, lower-cased; AF_LOCAL and AF_ROUTE are aliases
  * and left out), capabilities (from include/uapi/linux/capability.h) and
- * AppArmor's signal numbering (the hand-written include/sig_names.h).
+ * AppArmor's signal numbering (the hand-written include/sig_names.h);
+ * the profile and audit modes as apparmorfs and the records print them.
  */
 #include "names.h"
 
@@ -41,4 +42,13 @@ const char *const aa_sig_names[AA_MAXMAPPED_SIG + 1] = {
 	"chld", "cont", "stop", "stp", "ttin", "ttou", "urg", "xcpu", "xfsz",
 	"vtalrm", "prof", "winch", "io", "pwr", "sys", "emt", "lost", "unused",
 	"exists",
+};
+
+/* The kernel's aa_profile_mode_names[] and aa_audit_type[] (policy.c). */
+const char *const aa_profile_mode_names[AA_MODE_MAX] = {
+	"enforce", "complain", "kill", "unconfined", "user",
+};
+
+const char *const aa_audit_mode_names[AA_AUDIT_MODE_MAX] = {
+	"normal", "quiet_denied", "quiet", "noquiet", "all",
 };

@@ -18,4 +18,9 @@ extern const char *const aa_sock_type_names[AA_SOCK_MAX];
 extern const char *const aa_cap_names[AA_CAP_MAX];
 extern const char *const aa_sig_names[AA_MAXMAPPED_SIG + 1];
 
+#define AA_MODE_MAX 5
+#define AA_AUDIT_MODE_MAX 5
+extern const char *const aa_profile_mode_names[AA_MODE_MAX];
+extern const char *const aa_audit_mode_names[AA_AUDIT_MODE_MAX];
+
 #endif

@@ -341,6 +341,21 @@ static void relookup_cb(const struct aamed_audit *rec, void *arg)
 	r->got = aamed_label_get(r->p, "t2", NULL);
 }
 
+/* The names apparmorfs and the records print (policy.c, audit.c). */
+static void test_mode_names(void)
+{
+	CHECK(!strcmp(aamed_profile_mode_name(AAMED_PROFILE_ENFORCE), "enforce"));
+	CHECK(!strcmp(aamed_profile_mode_name(AAMED_PROFILE_COMPLAIN), "complain"));
+	CHECK(!strcmp(aamed_profile_mode_name(AAMED_PROFILE_UNCONFINED), "unconfined"));
+	CHECK(aamed_profile_mode_name((enum aamed_profile_mode)99) == NULL);
+	CHECK(!strcmp(aamed_audit_mode_name(AAMED_AUDIT_MODE_QUIET_DENIED), "quiet_denied"));
+	CHECK(!strcmp(aamed_audit_mode_name(AAMED_AUDIT_MODE_ALL), "all"));
+	CHECK(aamed_audit_mode_name((enum aamed_audit_mode)-1) == NULL);
+	CHECK(!strcmp(aamed_audit_type_name(AAMED_AUDIT_DENIED), "DENIED"));
+	CHECK(!strcmp(aamed_audit_type_name(AAMED_AUDIT_KILLED), "KILLED"));
+	CHECK(aamed_audit_type_name((enum aamed_audit_type)42) == NULL);
+}
+
 static void test_exec_callback(aamed_policy *p)
 {
 	struct relookup r = { p, NULL, 0 };
@@ -372,6 +387,7 @@ int main(int argc, char **argv)
 	test_classes(p);
 	test_names();
 	test_exec_callback(p);
+	test_mode_names();
 	aamed_policy_free(p);
 	test_diff(argv[1]);
 	test_not_mediated(argv[1]);

@@ -19,6 +19,7 @@
 /* Version of every --json document these tools print (docs/json-schema). */
 #define TL_JSON_VERSION 1
 
+/* The library's names, or "unknown" for a value it does not know. */
 const char *tl_mode_name(enum aamed_profile_mode m);
 const char *tl_audit_mode_name(enum aamed_audit_mode m);
 

@@ -13,22 +13,6 @@
 #include "opts.h"
 #include "tl.h"
 
-const char *tl_mode_name(enum aamed_profile_mode m)
-{
-	static const char *const n[] = { "enforce", "complain", "kill",
-					 "unconfined", "user" };
-
-	return (unsigned)m < 5 ? n[m] : "unknown";
-}
-
-const char *tl_audit_mode_name(enum aamed_audit_mode m)
-{
-	static const char *const n[] = { "normal", "quiet_denied", "quiet",
-					 "noquiet", "all" };
-
-	return (unsigned)m < 5 ? n[m] : "unknown";
-}
-
 int tl_mktmp(char *dir, size_t len)
 {
 	const char *t = getenv("TMPDIR");
@@ -226,4 +210,18 @@ int tl_getopt(struct tl_opts *o, const char *cmd, int argc, char **argv,
 		return EXIT_ALLOWED;
 	}
 	return rc < 0 ? EXIT_USAGE : -1;
+}
+
+const char *tl_mode_name(enum aamed_profile_mode m)
+{
+	const char *n = aamed_profile_mode_name(m);
+
+	return n ? n : "unknown";
+}
+
+const char *tl_audit_mode_name(enum aamed_audit_mode m)
+{
+	const char *n = aamed_audit_mode_name(m);
+
+	return n ? n : "unknown";
 }

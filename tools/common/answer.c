@@ -81,8 +81,7 @@ const char *cli_xmode_name(enum aamed_xmode m)
 
 const char *cli_type_name(enum aamed_audit_type t)
 {
-	static const char *const n[] = { "AUDIT", "ALLOWED", "DENIED", "HINT",
-					 "STATUS", "ERROR", "KILLED" };
+	const char *n = aamed_audit_type_name(t);
 
-	return (unsigned)t < sizeof(n) / sizeof(n[0]) ? n[t] : "AUTO";
+	return n ? n : "AUTO";
 }
