@@ -116,6 +116,7 @@ struct aa_profile {
 
 	struct aa_label *label;	/* the single-profile label */
 	size_t order;		/* load order, later wins attachment ties */
+	bool retired;		/* replaced: no longer in the live list */
 };
 
 #define PFLAG_HAT 0x1u
@@ -139,6 +140,9 @@ struct aamed_policy {
 	size_t nns;
 	struct aa_profile **profiles;	/* live profiles, ascending order */
 	size_t nprofiles;
+	/* the live profiles again, by (namespace, hname): open addressing */
+	struct aa_profile **byname;
+	size_t nslots;			/* a power of two, or 0 */
 	size_t seq;			/* next load order */
 	enum aamed_kernel kernel;	/* behaviour to reproduce */
 	uint64_t gen;			/* unique per policy in the process */
