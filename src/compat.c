@@ -102,6 +102,8 @@ struct builder {
 	uint32_t *idx;		/* index of the pair's first entry + 1, 0: empty */
 	size_t slots, used;	/* slots: a power of two */
 	uint32_t factor;	/* entries per distinct pair */
+	uint64_t last_key;	/* neighbouring states often share a pair */
+	uint32_t last_idx;	/* index + 1 of last_key, 0: none yet */
 };
 
 static void builder_free(struct builder *b)
@@ -184,11 +186,17 @@ static bool lookup(struct builder *b, uint32_t a, uint32_t a2,
 	size_t h;
 
 	*fresh = NULL;
+	if (b->last_idx && key == b->last_key) {
+		*index = b->last_idx - 1;
+		return true;
+	}
 	if ((b->used + 1) * 2 > b->slots && !rehash(b))
 		return false;
 	for (h = slot_of(key, b->slots); b->idx[h]; h = (h + 1) & (b->slots - 1))
 		if (b->keys[h] == key) {
 			*index = b->idx[h] - 1;
+			b->last_key = key;
+			b->last_idx = b->idx[h];
 			return true;
 		}
 	*fresh = append(b);
@@ -198,6 +206,8 @@ static bool lookup(struct builder *b, uint32_t a, uint32_t a2,
 	b->keys[h] = key;
 	b->idx[h] = *index + 1;
 	b->used++;
+	b->last_key = key;
+	b->last_idx = *index + 1;
 	return true;
 }
 

@@ -559,11 +559,16 @@ static int read_file(const char *path, uint8_t **data, size_t *len,
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	size_t cap = 1 << 16, n = 0;
 	uint8_t *buf = NULL;
+	struct stat sb;
 
 	if (fd < 0) {
 		set_error(err, path, "cannot open: %s", strerror(errno));
 		return -errno;
 	}
+	/* room for the whole file and the read that finds its end */
+	if (!fstat(fd, &sb) && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+	    (uint64_t)sb.st_size < SIZE_MAX / 2)
+		cap = (size_t)sb.st_size + 1;
 	for (;;) {
 		ssize_t r;
 
