@@ -157,13 +157,6 @@ uint32_t aamed_net_op_request(enum aamed_net_op op)
 	return (unsigned)op < AAMED_NET__COUNT ? aa_net_op_request[op] : 0;
 }
 
-uint32_t aa_match_be16(const struct aa_dfa *dfa, uint32_t state, uint16_t v)
-{
-	uint8_t b[2] = { (uint8_t)(v >> 8), (uint8_t)v };
-
-	return aa_dfa_match_len(dfa, state, b, 2);
-}
-
 /*
  * The record's net fields: only called when one is due. Under the
  * upstream kernel an AF_UNIX record carries addr= (the bind address, or
