@@ -62,6 +62,9 @@ static inline uint32_t aa_match_be16(const struct aa_dfa *dfa, uint32_t state,
 	return aa_dfa_next(dfa, state, (uint8_t)v);
 }
 
+/* Walk the coarse network rule ahead for the common families and types. */
+void aa_net_cache_fill(struct aa_profile *profile);
+
 /*
  * aa_profile_af_perm(): the coarse "network FAMILY TYPE" rule for one
  * profile; ad->info records why a walk failed (upstream).
