@@ -179,17 +179,11 @@ static struct aa_perms *append(struct builder *b)
  * The index of a pair's entries; *fresh points at them when they were
  * just appended, for the caller to fill. False when out of memory.
  */
-static bool lookup(struct builder *b, uint32_t a, uint32_t a2,
-		   uint32_t *index, struct aa_perms **fresh)
+static bool lookup_hash(struct builder *b, uint64_t key, uint32_t *index,
+			struct aa_perms **fresh)
 {
-	uint64_t key = (uint64_t)a2 << 32 | a;
 	size_t h;
 
-	*fresh = NULL;
-	if (b->last_idx && key == b->last_key) {
-		*index = b->last_idx - 1;
-		return true;
-	}
 	if ((b->used + 1) * 2 > b->slots && !rehash(b))
 		return false;
 	for (h = slot_of(key, b->slots); b->idx[h]; h = (h + 1) & (b->slots - 1))
@@ -209,6 +203,20 @@ static bool lookup(struct builder *b, uint32_t a, uint32_t a2,
 	b->last_key = key;
 	b->last_idx = *index + 1;
 	return true;
+}
+
+/* The hash only when the pair differs from the previous state's. */
+static inline bool lookup(struct builder *b, uint32_t a, uint32_t a2,
+			  uint32_t *index, struct aa_perms **fresh)
+{
+	uint64_t key = (uint64_t)a2 << 32 | a;
+
+	*fresh = NULL;
+	if (b->last_idx && key == b->last_key) {
+		*index = b->last_idx - 1;
+		return true;
+	}
+	return lookup_hash(b, key, index, fresh);
 }
 
 /* Give pdb the builder's table, trimmed. */

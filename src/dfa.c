@@ -304,7 +304,7 @@ static bool verify_fault(struct aa_ext *e, const uint8_t *at,
  * largest entry as the blob has it, for the caller to check against the
  * state count (an entry cut to 16 bits here is then refused).
  */
-__attribute__((optimize("tree-vectorize")))
+__attribute__((noinline, optimize("tree-vectorize")))
 static uint32_t copy_states(const struct aa_dfa *dfa, union aa_dfa_tab dst,
 			    const struct table *t)
 {
@@ -331,13 +331,19 @@ static uint32_t copy_states(const struct aa_dfa *dfa, union aa_dfa_tab dst,
 			dst.n[i] = (uint16_t)v;
 			m = v > m ? v : m;
 		}
-	else
+	else {
+		/* a signed 16-bit maximum, which SSE2 has, of v - 32768 */
+		int16_t ms = INT16_MIN;
+
 		for (i = 0; i < t->len; i++) {
 			uint16_t v = be16(t->data + 2 * (size_t)i);
+			int16_t w = (int16_t)(v ^ 0x8000u);
 
 			dst.n[i] = v;
-			m = v > m ? v : m;
+			ms = w > ms ? w : ms;
 		}
+		m = (uint16_t)ms ^ 0x8000u;
+	}
 	return m;
 }
 
@@ -459,6 +465,17 @@ static unsigned row_exits(const struct aa_dfa *dfa, uint32_t s, uint8_t *exit)
 	uint32_t c, b = dfa->base[s];
 	unsigned n = 0;
 
+	if (!dfa->wide) {
+		const uint16_t *chk = dfa->chk.n + b, *nxt = dfa->nxt.n + b;
+
+		for (c = 1; c < 256 && n < 2; c++) {
+			if (chk[c] == s && nxt[c] != s) {
+				*exit = (uint8_t)c;
+				n++;
+			}
+		}
+		return n;
+	}
 	for (c = 1; c < 256 && n < 2; c++) {
 		uint32_t ck = dfa->wide ? dfa->chk.w[b + c] : dfa->chk.n[b + c];
 		uint32_t nx = dfa->wide ? dfa->nxt.w[b + c] : dfa->nxt.n[b + c];
