@@ -18,6 +18,13 @@
 #include "dfa.h"
 #include "stream.h"
 
+/* GCC vectorises at -O2 only with this; clang does anyway */
+#if defined(__GNUC__) && !defined(__clang__)
+#define VECTORISE __attribute__((noinline, optimize("tree-vectorize")))
+#else
+#define VECTORISE __attribute__((noinline))
+#endif
+
 #define YYTH_MAGIC 0x1B5E783Du
 #define YYTH_FLAGS (DFA_HDR_DIFF | DFA_HDR_OOB)
 
@@ -304,9 +311,9 @@ static bool verify_fault(struct aa_ext *e, const uint8_t *at,
  * largest entry as the blob has it, for the caller to check against the
  * state count (an entry cut to 16 bits here is then refused).
  */
-__attribute__((noinline, optimize("tree-vectorize")))
-static uint32_t copy_states(const struct aa_dfa *dfa, union aa_dfa_tab dst,
-			    const struct table *t)
+VECTORISE static uint32_t copy_states(const struct aa_dfa *dfa,
+				      union aa_dfa_tab dst,
+				      const struct table *t)
 {
 	uint32_t i, m = 0;
 
