@@ -322,12 +322,16 @@ static int write_plot(const char *file, int ncorp)
 	static const struct bench_subplot sp[] = {
 		{ "load time and peak RSS against corpus size",
 		  "blob bytes (MiB)", "load (ms)", "peak RSS / blob bytes",
-		  "FILE.dat using 5:6 with linespoints title 'load ms', "
-		  "'' using 5:9 axes x1y2 with linespoints title 'RSS/blob bytes'" },
+		  "FILE.dat using 5:(strcol(2) eq 'blobs' ? $6 : 1/0) "
+		  "with linespoints title 'load ms', "
+		  "'' using 5:(strcol(2) eq 'blobs' ? $9 : 1/0) axes x1y2 "
+		  "with linespoints title 'RSS/blob bytes'" },
 		{ "one attachment and one replacement against corpus size",
 		  "blob bytes (MiB)", "microseconds", NULL,
-		  "FILE.dat using 5:10 with linespoints title 'attach us', "
-		  "'' using 5:11 with linespoints title 'replace one profile us'" },
+		  "FILE.dat using 5:(strcol(2) eq 'blobs' ? $10 : 1/0) "
+		  "with linespoints title 'attach us', "
+		  "'' using 5:(strcol(2) eq 'blobs' ? $11 : 1/0) "
+		  "with linespoints title 'replace one profile us'" },
 	};
 	struct bench_subplot p[2];
 	char cmds[2][1200];

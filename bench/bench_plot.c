@@ -53,10 +53,11 @@ int bench_plot_draw(const char *file, const struct bench_chart *c)
 		fprintf(g, "set title \"%s\" noenhanced\nset xlabel \"%s\" noenhanced\n"
 			   "set ylabel \"%s\" noenhanced\n",
 			p->title, p->xlabel, p->ylabel);
-		fprintf(g, "%s\n", p->y2label ?
-			"set y2tics\nset ytics nomirror" : "unset y2tics\nset ytics mirror");
 		if (p->y2label)
-			fprintf(g, "set y2label \"%s\" noenhanced\n", p->y2label);
+			fprintf(g, "set y2tics\nset ytics nomirror\n"
+				   "set y2label \"%s\" noenhanced\n", p->y2label);
+		else
+			fprintf(g, "unset y2tics\nset ytics mirror\nunset y2label\n");
 		fprintf(g, "plot %s\n", p->plot);
 	}
 	if (c->nplots > 1)
