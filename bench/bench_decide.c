@@ -144,7 +144,8 @@ static double time_raw(const char *path, long iters)
 
 /* Instructions per decision from callgrind's totals for aamed_file_perm. */
 static double instr_case(const char *self, const char *policy,
-			 const char *name, const char *fn, long iters)
+			 const char *name, const char *fn, long iters,
+			 size_t len)
 {
 	char out[] = "/tmp/aamed-cg-XXXXXX";
 	char outarg[64], itarg[32], cmd[16384], line[512];
@@ -159,8 +160,8 @@ static double instr_case(const char *self, const char *policy,
 	snprintf(itarg, sizeof(itarg), "%ld", iters);
 	snprintf(cmd, sizeof(cmd),
 		 "valgrind --tool=callgrind --toggle-collect=%s "
-		 "%s %s decide --policy '%s' --case %s --iters %s --raw-only-run >/dev/null 2>&1",
-		 fn, outarg, self, policy, name, itarg);
+		 "%s %s decide --policy '%s' --case %s --iters %s --len %zu --raw-only-run >/dev/null 2>&1",
+		 fn, outarg, self, policy, name, itarg, len);
 	if (system(cmd) != 0) {
 		unlink(out);
 		return -1;
@@ -331,19 +332,108 @@ static double replace_rate(const char *policy_path, int n, double secs,
 	return (double)atomic_load(&b.total) / (t / 1e9);
 }
 
+/* The path of length len under /srv/bench/data/ (len >= 20). */
+static char *len_path(size_t len)
+{
+	static const char pre[] = "/srv/bench/data/", suf[] = ".dat";
+	char *p = malloc(len + 1);
+	size_t i;
+
+	if (!p)
+		return NULL;
+	memcpy(p, pre, sizeof(pre) - 1);
+	for (i = sizeof(pre) - 1; i < len; i++)
+		p[i] = (char)('a' + i % 26);
+	memcpy(p + len - (sizeof(suf) - 1), suf, sizeof(suf) - 1);
+	p[len] = '\0';
+	return p;
+}
+
+static const size_t series_len[] = { 20, 32, 64, 93, 128, 256, 512, 1024,
+				     2048, 4000 };
+
+/*
+ * Cost against path length: the confined read of paths of growing
+ * length, each a plot-ready row, and with --plot FILE a chart.
+ */
+static int length_series(aamed_policy *policy, const char *policy_path,
+			 long iters, bool instr, const char *plot)
+{
+	const aamed_label *l = aamed_label_get(policy, "bench", NULL);
+	FILE *dat = plot ? bench_plot_data(plot) : NULL;
+	char self[4096];
+	ssize_t sl = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	size_t i;
+
+	if (!l || (plot && !dat) || sl <= 0)
+		return -1;
+	self[sl] = '\0';
+	aamed_policy_set_kernel(policy, 0);
+	printf("series\tpath bytes\tns/decision\traw ns\tinstr/decision\n");
+	if (dat)
+		fprintf(dat, "# path_bytes ns raw_ns instr\n");
+	for (i = 0; i < sizeof(series_len) / sizeof(series_len[0]); i++) {
+		struct bctx bc = { .kind = B_FILE, .l = l };
+		char *path = len_path(series_len[i]);
+		double ns, raw, ir = -1;
+
+		if (!path)
+			return -1;
+		bc.file.path = path;
+		bc.file.request = AAMED_MAY_READ;
+		time_case(&bc, iters / 10);
+		ns = time_case(&bc, iters);
+		raw = time_raw(path, iters);
+		if (instr)
+			ir = instr_case(self, policy_path, "confined-len",
+					"aamed_file_perm", 10000, series_len[i]);
+		printf("confined-len\t%zu\t%.2f\t%.2f\t%.1f\n", series_len[i],
+		       ns, raw, ir);
+		if (dat)
+			fprintf(dat, "%zu\t%.2f\t%.2f\t%.1f\n", series_len[i], ns,
+				raw, ir);
+		free(path);
+	}
+	if (!dat)
+		return 0;
+	fclose(dat);
+	{
+		char cmd[2][4400];
+		struct bench_subplot sp[2] = {
+			{ "one confined read against path length (/srv/bench/data/...)",
+			  "path bytes", "ns per decision", NULL, cmd[0] },
+			{ "instructions per decision against path length (callgrind)",
+			  "path bytes", "instructions", NULL, cmd[1] },
+		};
+		struct bench_chart ch = { sp, instr ? 2 : 1 };
+
+		snprintf(cmd[0], sizeof(cmd[0]),
+			 "'%s.dat' using 1:2 with linespoints title 'aamed_file_perm', "
+			 "'' using 1:3 with linespoints title 'strlen (raw)'",
+			 plot);
+		snprintf(cmd[1], sizeof(cmd[1]),
+			 "'%s.dat' using 1:4 with linespoints title 'aamed_file_perm'",
+			 plot);
+		return bench_plot_draw(plot, &ch);
+	}
+}
+
 static void usage(FILE *f)
 {
 	fputs("usage: aamed-bench decide --policy PATH [--iters N] [--instr]\n"
-	      "                          [--load DIR] [--case NAME]\n"
+	      "                          [--load DIR] [--case NAME] [--plot FILE]\n"
 	      "PATH must define profiles \"bench\" and \"bench2\"\n"
 	      "(examples/bench.profile). --load DIR times loading every blob\n"
-	      "in DIR (e.g. all of apparmor-profiles).\n",
+	      "in DIR (e.g. all of apparmor-profiles). Then the cost of one\n"
+	      "confined read against path length, charted with --plot FILE.\n",
 	      f);
 }
 
 int bench_decide(int argc, char **argv)
 {
 	const char *policy_path = NULL, *only = NULL, *load_dir = NULL;
+	const char *plot = NULL;
+	size_t len = 0;
 	long iters = 2000000;
 	bool instr = false, run_only = false;
 	aamed_policy *policy;
@@ -359,6 +449,10 @@ int bench_decide(int argc, char **argv)
 			only = argv[++a];
 		else if (!strcmp(argv[a], "--load") && a + 1 < argc)
 			load_dir = argv[++a];
+		else if (!strcmp(argv[a], "--plot") && a + 1 < argc)
+			plot = argv[++a];
+		else if (!strcmp(argv[a], "--len") && a + 1 < argc)
+			len = (size_t)atol(argv[++a]);
 		else if (!strcmp(argv[a], "--instr"))
 			instr = true;
 		else if (!strcmp(argv[a], "--raw-only-run"))
@@ -380,6 +474,19 @@ int bench_decide(int argc, char **argv)
 	if (!run_only)
 		printf("case\tpath bytes\tns/decision\traw ns\tratio\t%s\n",
 		       instr ? "instr/decision" : "");
+	if (run_only && only && !strcmp(only, "confined-len")) {
+		struct bctx bc = { .kind = B_FILE };
+		char *path = len_path(len < 20 ? 20 : len);
+
+		bc.l = aamed_label_get(policy, "bench", NULL);
+		bc.file.path = path;
+		bc.file.request = AAMED_MAY_READ;
+		if (bc.l && path)
+			time_case(&bc, iters);
+		free(path);
+		aamed_policy_free(policy);
+		return bc.l && path ? BENCH_EXIT_OK : BENCH_EXIT_POLICY;
+	}
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct bcase *c = &cases[i];
 		struct bctx bc;
@@ -423,7 +530,7 @@ int bench_decide(int argc, char **argv)
 			if (sl > 0) {
 				self[sl] = '\0';
 				ir = instr_case(self, policy_path, c->name,
-						kind_fn[c->kind], 10000);
+						kind_fn[c->kind], 10000, 0);
 			}
 		}
 		printf("%s\t%zu\t%.2f\t%.2f\t%.2f", c->name,
@@ -432,6 +539,11 @@ int bench_decide(int argc, char **argv)
 		if (instr)
 			printf("\t%.1f", ir);
 		putchar('\n');
+	}
+	if (!run_only && (plot || (only && !strcmp(only, "length"))) &&
+	    length_series(policy, policy_path, iters, instr, plot)) {
+		aamed_policy_free(policy);
+		return BENCH_EXIT_FAIL;
 	}
 	aamed_policy_free(policy);
 	if (!run_only && (!only || !strcmp(only, "replace"))) {

@@ -148,6 +148,7 @@ int bench_decide(int argc, char **argv);
 int bench_run(int argc, char **argv);
 int bench_compare(int argc, char **argv);
 int bench_instr(int argc, char **argv);
+int bench_load(int argc, char **argv);
 /* A guest boot for one point (bench_vm.c). */
 struct vm_opts {
 	const char *kernel;	/* "6.1", "6.12" or a vmlinuz path */
@@ -172,5 +173,17 @@ const char *bench_features(const char *name, char *buf, size_t len);
 /* The source tree (profiles, feature sets) and the git revision. */
 const char *bench_srcdir(void);
 void bench_self(char *buf, size_t len);
+
+/* --plot charts (bench_plot.c): FILE.dat, FILE.gp, then FILE itself. */
+struct bench_subplot {
+	const char *title, *xlabel, *ylabel, *y2label;	/* y2label may be NULL */
+	const char *plot;	/* the gnuplot plot command's arguments */
+};
+struct bench_chart {
+	const struct bench_subplot *plots;
+	int nplots;
+};
+FILE *bench_plot_data(const char *file);
+int bench_plot_draw(const char *file, const struct bench_chart *c);
 
 #endif

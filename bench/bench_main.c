@@ -17,6 +17,7 @@ static void usage(FILE *f)
 	      "  run       one point of a seed workload, on the host or in a VM\n"
 	      "  compare   an A/B/A' sandwich of points, with statistics and reports\n"
 	      "  instr     instructions per decision of a workload's decision path\n"
+	      "  load      loading a large compiled corpus: time, memory, replacement\n"
 	      "Workloads: unix-send (seed 000), tcp-stream (seed 002), open1 (seed 003).\n"
 	      "Run 'aamed-bench SUBCOMMAND --help' for its options.\n",
 	      f);
@@ -40,6 +41,8 @@ int main(int argc, char **argv)
 		return bench_run(argc - 2, argv + 2);
 	if (!strcmp(cmd, "compare"))
 		return bench_compare(argc - 2, argv + 2);
+	if (!strcmp(cmd, "load"))
+		return bench_load(argc - 2, argv + 2);
 	if (!strcmp(cmd, "instr"))
 		return bench_instr(argc - 2, argv + 2);
 	fprintf(stderr, "aamed-bench: unknown subcommand \"%s\"\n", cmd);

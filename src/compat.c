@@ -90,51 +90,170 @@ static void fperms_allow(struct aa_perms *p, uint32_t accept)
 		p->allow |= AAMED_MAY_ONEXEC;
 }
 
-static struct aa_perms *alloc_perms(struct aa_ext *e, size_t n)
-{
-	struct aa_perms *p = calloc(n, sizeof(*p));
+/*
+ * The permission table under construction. A big DFA has millions of
+ * states but few distinct accept words, so entries are shared: states
+ * with the same (ACCEPT, ACCEPT2) pair get the same index, found through
+ * a small open-addressing hash of the pairs seen so far. The table and
+ * the hash belong to the builder until install() hands the table over.
+ */
+struct builder {
+	struct aa_perms *t;
+	size_t n, cap;		/* entries used, allocated */
+	uint64_t *keys;		/* the pairs */
+	uint32_t *idx;		/* index of the pair's first entry + 1, 0: empty */
+	size_t slots, used;	/* slots: a power of two */
+	uint32_t factor;	/* entries per distinct pair */
+	uint64_t last_key;	/* neighbouring states often share a pair */
+	uint32_t last_idx;	/* index + 1 of last_key, 0: none yet */
+};
 
-	if (!p)
-		aa_ext_fail(e, NULL, "out of memory for %zu permission entries",
-			    n);
+static void builder_free(struct builder *b)
+{
+	free(b->t);
+	free(b->keys);
+	free(b->idx);
+}
+
+static bool builder_oom(struct aa_ext *e, struct builder *b)
+{
+	builder_free(b);
+	return aa_ext_fail(e, NULL, "out of memory for a permission table");
+}
+
+static size_t slot_of(uint64_t key, size_t slots)
+{
+	key *= 0x9e3779b97f4a7c15ull;
+	return (size_t)(key >> 32) & (slots - 1);
+}
+
+static bool rehash(struct builder *b)
+{
+	size_t slots = b->slots ? b->slots * 2 : 256, i;
+	uint64_t *keys = calloc(slots, sizeof(*keys));
+	uint32_t *idx = calloc(slots, sizeof(*idx));
+
+	if (!keys || !idx) {
+		free(keys);
+		free(idx);
+		return false;
+	}
+	for (i = 0; i < b->slots; i++) {
+		size_t h;
+
+		if (!b->idx[i])
+			continue;
+		for (h = slot_of(b->keys[i], slots); idx[h];
+		     h = (h + 1) & (slots - 1))
+			;
+		keys[h] = b->keys[i];
+		idx[h] = b->idx[i];
+	}
+	free(b->keys);
+	free(b->idx);
+	b->keys = keys;
+	b->idx = idx;
+	b->slots = slots;
+	return true;
+}
+
+/* Room for one more group of factor entries, zeroed. */
+static struct aa_perms *append(struct builder *b)
+{
+	struct aa_perms *p;
+
+	if (b->n + b->factor > b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 64;
+
+		p = realloc(b->t, cap * sizeof(*p));
+		if (!p)
+			return NULL;
+		b->t = p;
+		b->cap = cap;
+	}
+	p = &b->t[b->n];
+	memset(p, 0, b->factor * sizeof(*p));
+	b->n += b->factor;
 	return p;
 }
 
 /*
- * Give pdb its table: ACCEPT becomes an index, factor entries per state
- * (2 for file rules: owner at 2s, other at 2s+1, flagged in ACCEPT2).
+ * The index of a pair's entries; *fresh points at them when they were
+ * just appended, for the caller to fill. False when out of memory.
  */
-static void install(struct aa_policydb *pdb, struct aa_perms *t,
-		    uint32_t factor)
+static bool lookup_hash(struct builder *b, uint64_t key, uint32_t *index,
+			struct aa_perms **fresh)
 {
-	struct aa_dfa *dfa = pdb->dfa;
-	uint32_t s;
+	size_t h;
 
-	for (s = 0; s < dfa->nstates; s++) {
-		dfa->accept[s] = factor * s;
-		dfa->accept2[s] = factor == 2 ? ACCEPT_FLAG_OWNER : 0;
+	if ((b->used + 1) * 2 > b->slots && !rehash(b))
+		return false;
+	for (h = slot_of(key, b->slots); b->idx[h]; h = (h + 1) & (b->slots - 1))
+		if (b->keys[h] == key) {
+			*index = b->idx[h] - 1;
+			b->last_key = key;
+			b->last_idx = b->idx[h];
+			return true;
+		}
+	*fresh = append(b);
+	if (!*fresh)
+		return false;
+	*index = (uint32_t)(b->n - b->factor);
+	b->keys[h] = key;
+	b->idx[h] = *index + 1;
+	b->used++;
+	b->last_key = key;
+	b->last_idx = *index + 1;
+	return true;
+}
+
+/* The hash only when the pair differs from the previous state's. */
+static inline bool lookup(struct builder *b, uint32_t a, uint32_t a2,
+			  uint32_t *index, struct aa_perms **fresh)
+{
+	uint64_t key = (uint64_t)a2 << 32 | a;
+
+	*fresh = NULL;
+	if (b->last_idx && key == b->last_key) {
+		*index = b->last_idx - 1;
+		return true;
 	}
-	pdb->perms = t;
-	pdb->nperms = factor * dfa->nstates;
+	return lookup_hash(b, key, index, fresh);
+}
+
+/* Give pdb the builder's table, trimmed. */
+static void install(struct aa_policydb *pdb, struct builder *b)
+{
+	struct aa_perms *t = realloc(b->t, (b->n ? b->n : 1) * sizeof(*t));
+
+	pdb->perms = t ? t : b->t;
+	pdb->nperms = (uint32_t)b->n;
+	b->t = NULL;
+	builder_free(b);
 }
 
 /*
- * File rules: two entries per state, owner at 2s, other at 2s+1. The
- * trap state 0 is mapped too, so getattr is granted even on paths no rule
- * matches (both 6.1, which maps at lookup, and 6.12, which maps at load).
+ * File rules: two entries per distinct accept pair, owner at ACCEPT,
+ * other at ACCEPT + 1, flagged in ACCEPT2. The trap state 0 is mapped
+ * too, so getattr is granted even on paths no rule matches (both 6.1,
+ * which maps at lookup, and 6.12, which maps at load).
  */
 bool aa_compat_file(struct aa_ext *e, struct aa_policydb *pdb)
 {
 	struct aa_dfa *dfa = pdb->dfa;
-	struct aa_perms *t = alloc_perms(e, (size_t)dfa->nstates * 2);
+	struct builder b = { .factor = 2 };
 	uint32_t s;
 
-	if (!t)
-		return false;
 	for (s = 0; s < dfa->nstates; s++) {
 		uint32_t a = dfa->accept[s], a2 = dfa->accept2[s];
-		struct aa_perms *u = &t[2 * (size_t)s], *o = u + 1;
+		struct aa_perms *u, *o;
 
+		if (!lookup(&b, a, a2, &dfa->accept[s], &u))
+			return builder_oom(e, &b);
+		dfa->accept2[s] = ACCEPT_FLAG_OWNER;
+		if (!u)
+			continue;
+		o = u + 1;
 		u->allow = map_old_perms(user_allow(a));
 		u->audit = map_old_perms(user_audit(a2));
 		u->quiet = map_old_perms(user_quiet(a2));
@@ -146,7 +265,7 @@ bool aa_compat_file(struct aa_ext *e, struct aa_policydb *pdb)
 		o->xindex = other_xindex(a);
 		fperms_allow(o, a);
 	}
-	install(pdb, t, 2);
+	install(pdb, &b);
 	return true;
 }
 
@@ -163,22 +282,43 @@ static uint32_t map_xbits(uint32_t x)
 }
 
 /*
- * The policydb: one entry per state. Up to header ABI 8 the owner exec
- * modifier bits are compiler noise and lock is always granted; from ABI
- * 9 those bits carry permissions.
+ * Single-entry tables (policydb, xmatch): the trap state 0 keeps the
+ * all-zero entry 0, reserved before any pair is seen, so that a later
+ * state with state 0's accept words still gets its own mapped entry.
+ */
+static bool builder_start1(struct aa_ext *e, struct builder *b,
+			   struct aa_dfa *dfa)
+{
+	b->factor = 1;
+	if (!append(b))
+		return builder_oom(e, b);
+	dfa->accept[0] = 0;
+	dfa->accept2[0] = 0;
+	return true;
+}
+
+/*
+ * The policydb. Up to header ABI 8 the owner exec modifier bits are
+ * compiler noise and lock is always granted; from ABI 9 those bits carry
+ * permissions.
  */
 bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb, unsigned abi)
 {
 	struct aa_dfa *dfa = pdb->dfa;
-	struct aa_perms *t = alloc_perms(e, dfa->nstates);
+	struct builder b = { 0 };
 	uint32_t s;
 
-	if (!t)
+	if (!builder_start1(e, &b, dfa))
 		return false;
 	for (s = 1; s < dfa->nstates; s++) {
 		uint32_t a = dfa->accept[s], a2 = dfa->accept2[s];
-		struct aa_perms *p = &t[s];
+		struct aa_perms *p;
 
+		if (!lookup(&b, a, a2, &dfa->accept[s], &p))
+			return builder_oom(e, &b);
+		dfa->accept2[s] = 0;
+		if (!p)
+			continue;
 		p->allow = user_allow(a) | map_other(other_allow(a));
 		if (abi <= 8)
 			p->allow |= AAMED_MAY_LOCK;
@@ -189,7 +329,7 @@ bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb, unsigned abi)
 		if (abi > 8)
 			p->quiet |= map_xbits(other_xbits(a));
 	}
-	install(pdb, t, 1);
+	install(pdb, &b);
 	return true;
 }
 
@@ -246,13 +386,21 @@ bool aa_compat_file_policydb(struct aa_ext *e, struct aa_policydb *pdb,
 bool aa_compat_xmatch(struct aa_ext *e, struct aa_policydb *pdb)
 {
 	struct aa_dfa *dfa = pdb->dfa;
-	struct aa_perms *t = alloc_perms(e, dfa->nstates);
+	struct builder b = { 0 };
 	uint32_t s;
 
-	if (!t)
+	if (!builder_start1(e, &b, dfa))
 		return false;
-	for (s = 1; s < dfa->nstates; s++)
-		t[s].allow = user_allow(dfa->accept[s]);
-	install(pdb, t, 1);
+	for (s = 1; s < dfa->nstates; s++) {
+		uint32_t a = dfa->accept[s];
+		struct aa_perms *p;
+
+		if (!lookup(&b, a, 0, &dfa->accept[s], &p))
+			return builder_oom(e, &b);
+		dfa->accept2[s] = 0;
+		if (p)
+			p->allow = user_allow(a);
+	}
+	install(pdb, &b);
 	return true;
 }

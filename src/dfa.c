@@ -2,10 +2,11 @@
 /*
  * The DFA: unpacking the flex-style tables apparmor_parser writes,
  * verifying them at least as strictly as the kernel's verify_dfa(), and
- * walking them.
+ * building the tables the walks in dfa_match.c use.
  *
  * Tables are big endian in the blob. DEF, NXT and CHK may be 16 or 32
- * bits wide and are widened at load; BASE is split into the transition
+ * bits wide there; they are kept 16 bits wide whenever every state
+ * number fits, else widened to 32. BASE is split into the transition
  * base and the state flags. After verification every walk is in bounds
  * without further checks: base + 255 < ntrans, every NXT/CHK/DEF entry is
  * a valid state, and every diff-encode chain ends.
@@ -16,6 +17,13 @@
 #include "apparmor.h"
 #include "dfa.h"
 #include "stream.h"
+
+/* GCC vectorises at -O2 only with this; clang does anyway */
+#if defined(__GNUC__) && !defined(__clang__)
+#define VECTORISE __attribute__((noinline, optimize("tree-vectorize")))
+#else
+#define VECTORISE __attribute__((noinline))
+#endif
 
 #define YYTH_MAGIC 0x1B5E783Du
 #define YYTH_FLAGS (DFA_HDR_DIFF | DFA_HDR_OOB)
@@ -56,15 +64,21 @@ struct table {
 	uint32_t len;
 };
 
+/* Unaligned big-endian loads the compiler turns into vector shuffles. */
 static uint16_t be16(const uint8_t *p)
 {
-	return (uint16_t)(p[0] << 8 | p[1]);
+	uint16_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return __builtin_bswap16(v);
 }
 
 static uint32_t be32(const uint8_t *p)
 {
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | (uint32_t)p[3];
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return __builtin_bswap32(v);
 }
 
 static uint32_t table_get(const struct table *t, uint32_t i)
@@ -201,107 +215,229 @@ static bool verify_headers(struct aa_ext *e, const uint8_t *at,
 	return true;
 }
 
-/* Copy the tables out of the blob into one allocation. */
+/* Whether every BASE entry passes verify()'s per-state checks. */
+static bool bases_ok(const struct table *bt, uint16_t hflags,
+		     uint32_t ntrans, uint32_t max_oob)
+{
+	uint32_t i, bad = 0;
+
+	for (i = 0; i < bt->len; i++) {
+		uint32_t v = be32(bt->data + 4 * (size_t)i), f = v & MATCH_FLAGS_MASK;
+		uint32_t b = v & ~MATCH_FLAGS_MASK;
+
+		bad |= f & MATCH_FLAGS_INVALID;
+		bad |= (f & MATCH_FLAG_DIFF_ENCODE) && !(hflags & DFA_HDR_DIFF);
+		bad |= (f & MATCH_FLAG_OOB_TRANSITION) &&
+		       (!(hflags & DFA_HDR_OOB) || b < max_oob);
+		bad |= (uint64_t)b + 255 >= ntrans;
+	}
+	return !bad;
+}
+
+/*
+ * The kernel's verify_dfa() on the blob's tables, in its order, for the
+ * message of the first fault; run only when the quick checks in
+ * verify_quick() found one.
+ */
+static bool verify_slow(struct aa_ext *e, const uint8_t *at,
+			const struct table t[YYTD_ID_MAX + 1], uint16_t hflags,
+			uint32_t max_oob)
+{
+	uint32_t states = t[YYTD_ID_BASE].len, trans = t[YYTD_ID_NXT].len, i;
+
+	for (i = 0; i < states; i++) {
+		uint32_t v = table_get(&t[YYTD_ID_BASE], i);
+		uint32_t f = v & MATCH_FLAGS_MASK, b = v & ~MATCH_FLAGS_MASK;
+		uint32_t def = table_get(&t[YYTD_ID_DEF], i);
+
+		if (f & MATCH_FLAGS_INVALID)
+			return aa_ext_fail(e, at,
+					   "DFA: state %u has invalid flags 0x%02x",
+					   i, f >> 24);
+		if (def >= states)
+			return aa_ext_fail(e, at,
+					   "DFA: state %u default %u out of range (%u states)",
+					   i, def, states);
+		if ((f & MATCH_FLAG_DIFF_ENCODE) && !(hflags & DFA_HDR_DIFF))
+			return aa_ext_fail(e, at,
+					   "DFA: state %u is diff-encoded but the header has no diff-encode flag",
+					   i);
+		if (f & MATCH_FLAG_OOB_TRANSITION) {
+			if (!(hflags & DFA_HDR_OOB))
+				return aa_ext_fail(e, at,
+						   "DFA: state %u has an out-of-band transition but the header has no out-of-band flag",
+						   i);
+			if (b < max_oob)
+				return aa_ext_fail(e, at,
+						   "DFA: state %u out-of-band transition out of range",
+						   i);
+		}
+		if ((uint64_t)b + 255 >= trans)
+			return aa_ext_fail(e, at,
+					   "DFA: state %u base %u + 255 beyond %u transitions",
+					   i, b, trans);
+	}
+	for (i = 0; i < trans; i++) {
+		uint32_t n = table_get(&t[YYTD_ID_NXT], i);
+		uint32_t c = table_get(&t[YYTD_ID_CHK], i);
+
+		if (n >= states)
+			return aa_ext_fail(e, at,
+					   "DFA: NXT[%u] = %u out of range (%u states)",
+					   i, n, states);
+		if (c >= states)
+			return aa_ext_fail(e, at,
+					   "DFA: CHK[%u] = %u out of range (%u states)",
+					   i, c, states);
+	}
+	return true;
+}
+
+/*
+ * verify_slow() found nothing where a quick whole-table pass did: the
+ * two must agree, so refuse rather than guess.
+ */
+static bool verify_fault(struct aa_ext *e, const uint8_t *at,
+			 const struct table t[YYTD_ID_MAX + 1], uint16_t hflags,
+			 uint32_t max_oob)
+{
+	if (!verify_slow(e, at, t, hflags, max_oob))
+		return false;
+	return dfa_fail(e, at, "inconsistent tables");
+}
+
+/*
+ * A state-number table into dst, whose width is dfa->wide's; returns its
+ * largest entry as the blob has it, for the caller to check against the
+ * state count (an entry cut to 16 bits here is then refused).
+ */
+VECTORISE static uint32_t copy_states(const struct aa_dfa *dfa,
+				      union aa_dfa_tab dst,
+				      const struct table *t)
+{
+	uint32_t i, m = 0;
+
+	if (dfa->wide && t->width == YYTD_DATA32)
+		for (i = 0; i < t->len; i++) {
+			uint32_t v = be32(t->data + 4 * (size_t)i);
+
+			dst.w[i] = v;
+			m = v > m ? v : m;
+		}
+	else if (dfa->wide)
+		for (i = 0; i < t->len; i++) {
+			uint32_t v = be16(t->data + 2 * (size_t)i);
+
+			dst.w[i] = v;
+			m = v > m ? v : m;
+		}
+	else if (t->width == YYTD_DATA32)
+		for (i = 0; i < t->len; i++) {
+			uint32_t v = be32(t->data + 4 * (size_t)i);
+
+			dst.n[i] = (uint16_t)v;
+			m = v > m ? v : m;
+		}
+	else {
+		/* a signed 16-bit maximum, which SSE2 has, of v - 32768 */
+		int16_t ms = INT16_MIN;
+
+		for (i = 0; i < t->len; i++) {
+			uint16_t v = be16(t->data + 2 * (size_t)i);
+			int16_t w = (int16_t)(v ^ 0x8000u);
+
+			dst.n[i] = v;
+			ms = w > ms ? w : ms;
+		}
+		m = (uint16_t)ms ^ 0x8000u;
+	}
+	return m;
+}
+
+static void copy_u32(uint32_t *dst, const struct table *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->len; i++)
+		dst[i] = be32(t->data + 4 * (size_t)i);
+}
+
+/* Copy the verified tables out of the blob into one allocation. */
 static struct aa_dfa *build(struct aa_ext *e, uint16_t hflags,
-			    struct table t[YYTD_ID_MAX + 1])
+			    const struct table t[YYTD_ID_MAX + 1])
 {
 	uint32_t states = t[YYTD_ID_BASE].len, trans = t[YYTD_ID_NXT].len;
-	size_t words = (size_t)states * 4 + (size_t)trans * 2;
-	size_t bytes = sizeof(struct aa_dfa) + words * 4 + states + 256;
-	struct aa_dfa *dfa = calloc(1, bytes);
-	uint32_t *w;
-	uint32_t i;
+	bool wide = states > 65536;
+	size_t w = wide ? 4 : 2;
+	size_t bytes = sizeof(struct aa_dfa) + (size_t)states * (12 + w + 2) +
+		       (size_t)trans * 2 * w + 256;
+	struct aa_dfa *dfa = malloc(bytes);
+	uint8_t *p;
+	uint32_t i, m;
 
 	if (!dfa) {
 		aa_ext_fail(e, NULL, "out of memory for a DFA of %u states",
 			    states);
 		return NULL;
 	}
-	w = (uint32_t *)(dfa + 1);
+	memset(dfa, 0, sizeof(*dfa));
 	dfa->nstates = states;
 	dfa->ntrans = trans;
 	dfa->hflags = hflags;
-	dfa->base = w;
-	dfa->def = w + states;
-	dfa->accept = w + 2 * (size_t)states;
-	dfa->accept2 = w + 3 * (size_t)states;
-	dfa->nxt = w + 4 * (size_t)states;
-	dfa->chk = dfa->nxt + trans;
-	dfa->sflags = (uint8_t *)(dfa->chk + trans);
+	dfa->wide = wide;
+	dfa->base = (uint32_t *)(dfa + 1);
+	dfa->accept = dfa->base + states;
+	dfa->accept2 = dfa->accept + states;
+	p = (uint8_t *)(dfa->accept2 + states);
+	dfa->def.n = (uint16_t *)p;
+	dfa->nxt.n = (uint16_t *)(p + (size_t)states * w);
+	dfa->chk.n = (uint16_t *)(p + (size_t)(states + trans) * w);
+	dfa->sflags = p + (size_t)(states + 2 * (size_t)trans) * w;
+	dfa->exitc = dfa->sflags + states;
+	copy_u32(dfa->base, &t[YYTD_ID_BASE]);
 	for (i = 0; i < states; i++) {
-		uint32_t b = table_get(&t[YYTD_ID_BASE], i);
-
-		dfa->base[i] = b & ~MATCH_FLAGS_MASK;
-		dfa->sflags[i] = (uint8_t)(b >> 24);
-		dfa->def[i] = table_get(&t[YYTD_ID_DEF], i);
-		dfa->accept[i] = table_get(&t[YYTD_ID_ACCEPT], i);
-		if (t[YYTD_ID_ACCEPT2].data)
-			dfa->accept2[i] = table_get(&t[YYTD_ID_ACCEPT2], i);
+		dfa->sflags[i] = (uint8_t)(dfa->base[i] >> 24);
+		dfa->base[i] &= ~MATCH_FLAGS_MASK;
 	}
-	for (i = 0; i < trans; i++) {
-		dfa->nxt[i] = table_get(&t[YYTD_ID_NXT], i);
-		dfa->chk[i] = table_get(&t[YYTD_ID_CHK], i);
+	copy_u32(dfa->accept, &t[YYTD_ID_ACCEPT]);
+	if (t[YYTD_ID_ACCEPT2].data)
+		copy_u32(dfa->accept2, &t[YYTD_ID_ACCEPT2]);
+	else
+		memset(dfa->accept2, 0, (size_t)states * 4);
+	memset(dfa->exitc, 0, states);
+	m = copy_states(dfa, dfa->def, &t[YYTD_ID_DEF]);
+	i = copy_states(dfa, dfa->nxt, &t[YYTD_ID_NXT]);
+	m = i > m ? i : m;
+	i = copy_states(dfa, dfa->chk, &t[YYTD_ID_CHK]);
+	m = i > m ? i : m;
+	if (m >= states) {
+		free(dfa);
+		return NULL;	/* the caller says which entry */
 	}
 	if (t[YYTD_ID_EC].data) {
-		dfa->ec = dfa->sflags + states;
+		dfa->ec = dfa->exitc + states;
 		memcpy(dfa->ec, t[YYTD_ID_EC].data, 256);
 	}
 	return dfa;
 }
 
+static uint32_t def_of(const struct aa_dfa *dfa, uint32_t s)
+{
+	return dfa->wide ? dfa->def.w[s] : dfa->def.n[s];
+}
+
 /*
- * The kernel's verify_dfa() plus what it misses: DEF of a diff-encoded
- * state must be a state too, and a diff-encode chain must end at a state
- * that is not diff-encoded, without a cycle.
+ * What the kernel's verify_dfa() misses: a diff-encode chain must end at
+ * a state that is not diff-encoded, without a cycle.
  */
-static bool verify(struct aa_ext *e, const uint8_t *at, struct aa_dfa *dfa)
+static bool verify_chains(struct aa_ext *e, const uint8_t *at,
+			  const struct aa_dfa *dfa)
 {
 	uint32_t i;
 	uint8_t *mark;
 
-	for (i = 0; i < dfa->nstates; i++) {
-		uint32_t f = (uint32_t)dfa->sflags[i] << 24;
-
-		if (f & MATCH_FLAGS_INVALID)
-			return aa_ext_fail(e, at,
-					   "DFA: state %u has invalid flags 0x%02x",
-					   i, dfa->sflags[i]);
-		if (dfa->def[i] >= dfa->nstates)
-			return aa_ext_fail(e, at,
-					   "DFA: state %u default %u out of range (%u states)",
-					   i, dfa->def[i], dfa->nstates);
-		if ((f & MATCH_FLAG_DIFF_ENCODE) && !(dfa->hflags & DFA_HDR_DIFF))
-			return aa_ext_fail(e, at,
-					   "DFA: state %u is diff-encoded but the header has no diff-encode flag",
-					   i);
-		if (f & MATCH_FLAG_OOB_TRANSITION) {
-			if (!(dfa->hflags & DFA_HDR_OOB))
-				return aa_ext_fail(e, at,
-						   "DFA: state %u has an out-of-band transition but the header has no out-of-band flag",
-						   i);
-			if (dfa->base[i] < dfa->max_oob)
-				return aa_ext_fail(e, at,
-						   "DFA: state %u out-of-band transition out of range",
-						   i);
-		}
-		if ((uint64_t)dfa->base[i] + 255 >= dfa->ntrans)
-			return aa_ext_fail(e, at,
-					   "DFA: state %u base %u + 255 beyond %u transitions",
-					   i, dfa->base[i], dfa->ntrans);
-	}
-	for (i = 0; i < dfa->ntrans; i++) {
-		if (dfa->nxt[i] >= dfa->nstates)
-			return aa_ext_fail(e, at,
-					   "DFA: NXT[%u] = %u out of range (%u states)",
-					   i, dfa->nxt[i], dfa->nstates);
-		if (dfa->chk[i] >= dfa->nstates)
-			return aa_ext_fail(e, at,
-					   "DFA: CHK[%u] = %u out of range (%u states)",
-					   i, dfa->chk[i], dfa->nstates);
-	}
 	if (!(dfa->hflags & DFA_HDR_DIFF))
 		return true;
-
 	/* 0 unvisited, 1 on the current chain, 2 ends well */
 	mark = calloc(dfa->nstates, 1);
 	if (!mark)
@@ -311,7 +447,7 @@ static bool verify(struct aa_ext *e, const uint8_t *at, struct aa_dfa *dfa)
 
 		while ((dfa->sflags[j] & DFA_FLAG_DIFF) && mark[j] == 0) {
 			mark[j] = 1;
-			j = dfa->def[j];
+			j = def_of(dfa, j);
 		}
 		if (mark[j] == 1 && (dfa->sflags[j] & DFA_FLAG_DIFF)) {
 			free(mark);
@@ -319,11 +455,72 @@ static bool verify(struct aa_ext *e, const uint8_t *at, struct aa_dfa *dfa)
 					   "DFA: diff-encode chain from state %u loops at state %u",
 					   i, j);
 		}
-		for (j = i; mark[j] == 1; j = dfa->def[j])
+		for (j = i; mark[j] == 1; j = def_of(dfa, j))
 			mark[j] = 2;
 	}
 	free(mark);
 	return true;
+}
+
+/*
+ * How many bytes but NUL lead from s elsewhere than back to s, 2 for
+ * two or more; the one exit goes to *exit. s defaults to itself, so only
+ * its explicit transitions, in its row, can leave.
+ */
+static unsigned row_exits(const struct aa_dfa *dfa, uint32_t s, uint8_t *exit)
+{
+	uint32_t c, b = dfa->base[s];
+	unsigned n = 0;
+
+	if (!dfa->wide) {
+		const uint16_t *chk = dfa->chk.n + b, *nxt = dfa->nxt.n + b;
+
+		for (c = 1; c < 256 && n < 2; c++) {
+			if (chk[c] == s && nxt[c] != s) {
+				*exit = (uint8_t)c;
+				n++;
+			}
+		}
+		return n;
+	}
+	for (c = 1; c < 256 && n < 2; c++) {
+		uint32_t ck = dfa->wide ? dfa->chk.w[b + c] : dfa->chk.n[b + c];
+		uint32_t nx = dfa->wide ? dfa->nxt.w[b + c] : dfa->nxt.n[b + c];
+
+		if (ck == s && nx != s) {
+			*exit = (uint8_t)c;
+			n++;
+		}
+	}
+	return n;
+}
+
+/*
+ * Mark the states a walk may skip through: not diff-encoded, defaulting
+ * to themselves, and with at most one explicit transition elsewhere on a
+ * byte other than NUL (ABSORB: none; LOOP1: one, kept in exitc). Few
+ * states default to themselves (2% of a large corpus's), so their rows
+ * are scanned one by one. A transition on NUL does not matter to a
+ * NUL-terminated walk, the only kind that skips. With equivalence
+ * classes a class stands for several bytes: such DFAs are not marked.
+ */
+static void mark_loops(struct aa_dfa *dfa)
+{
+	uint32_t s;
+
+	if (dfa->ec)
+		return;
+	for (s = 0; s < dfa->nstates; s++) {
+		unsigned n;
+
+		if ((dfa->sflags[s] & DFA_FLAG_DIFF) || def_of(dfa, s) != s)
+			continue;
+		n = row_exits(dfa, s, &dfa->exitc[s]);
+		if (n == 0)
+			dfa->sflags[s] |= DFA_FLAG_ABSORB;
+		else if (n == 1)
+			dfa->sflags[s] |= DFA_FLAG_LOOP1;
+	}
 }
 
 struct aa_dfa *aa_dfa_unpack(struct aa_ext *e, const uint8_t *blob,
@@ -361,161 +558,21 @@ struct aa_dfa *aa_dfa_unpack(struct aa_ext *e, const uint8_t *blob,
 		return NULL;
 	if (!verify_headers(e, blob, t, accept2))
 		return NULL;
+	if (!bases_ok(&t[YYTD_ID_BASE], hflags, t[YYTD_ID_NXT].len, max_oob))
+		return verify_fault(e, blob, t, hflags, max_oob), NULL;
 	dfa = build(e, hflags, t);
-	if (!dfa)
+	if (!dfa) {
+		if (!e->failed)
+			verify_fault(e, blob, t, hflags, max_oob);
 		return NULL;
+	}
 	dfa->max_oob = max_oob;
-	if (!verify(e, blob, dfa)) {
+	if (!verify_chains(e, blob, dfa)) {
 		aa_dfa_free(dfa);
 		return NULL;
 	}
+	mark_loops(dfa);
+	dfa->plain16 = !dfa->wide && !dfa->ec && !(hflags & DFA_HDR_DIFF);
 	return dfa;
 }
 
-/* ------------------------------------------------------------------ */
-/* Walking. */
-
-static inline uint32_t step(const struct aa_dfa *dfa, uint32_t state,
-			    uint32_t c)
-{
-	for (;;) {
-		uint32_t pos = dfa->base[state] + c;
-
-		if (dfa->chk[pos] == state)
-			return dfa->nxt[pos];
-		if (!(dfa->sflags[state] & DFA_FLAG_DIFF))
-			return dfa->def[state];
-		state = dfa->def[state];
-	}
-}
-
-uint32_t aa_dfa_next(const struct aa_dfa *dfa, uint32_t state, uint8_t c)
-{
-	return step(dfa, state, dfa->ec ? dfa->ec[c] : c);
-}
-
-/*
- * The hot loop. Without diff encoding or equivalence classes (what
- * apparmor_parser writes by default) a byte costs an add, three loads, a
- * compare and a select.
- */
-uint32_t aa_dfa_match(const struct aa_dfa *dfa, uint32_t state,
-		      const char *str)
-{
-	const uint8_t *s = (const uint8_t *)str;
-	const uint32_t *base = dfa->base, *def = dfa->def;
-	const uint32_t *nxt = dfa->nxt, *chk = dfa->chk;
-
-	if (state == DFA_NOMATCH)
-		return DFA_NOMATCH;
-	if (likely(!dfa->ec && !(dfa->hflags & DFA_HDR_DIFF))) {
-		for (; *s; s++) {
-			uint32_t pos = base[state] + *s;
-
-			state = chk[pos] == state ? nxt[pos] : def[state];
-		}
-		return state;
-	}
-	for (; *s; s++)
-		state = step(dfa, state, dfa->ec ? dfa->ec[*s] : *s);
-	return state;
-}
-
-uint32_t aa_dfa_match_len(const struct aa_dfa *dfa, uint32_t state,
-			  const void *str, size_t len)
-{
-	const uint8_t *s = str;
-
-	if (state == DFA_NOMATCH)
-		return DFA_NOMATCH;
-	while (len--) {
-		state = step(dfa, state, dfa->ec ? dfa->ec[*s] : *s);
-		s++;
-	}
-	return state;
-}
-
-uint32_t aa_dfa_outofband(const struct aa_dfa *dfa, uint32_t state)
-{
-	if (!(dfa->sflags[state] & DFA_FLAG_OOB))
-		return DFA_NOMATCH;
-	/* base >= max_oob >= 1 was verified; no EC mapping out of band */
-	for (;;) {
-		uint32_t pos = dfa->base[state] - 1;
-
-		if (dfa->chk[pos] == state)
-			return dfa->nxt[pos];
-		if (!(dfa->sflags[state] & DFA_FLAG_DIFF))
-			return dfa->def[state];
-		state = dfa->def[state];
-	}
-}
-
-/*
- * The kernel's aa_dfa_leftmatch(): match str, counting the characters
- * consumed before the walk first revisits a recent state (enters a loop
- * of the pattern). That count ranks attachments: the longest literal
- * left part wins. A 32-entry history ring, as in the kernel.
- *
- * Reproduced step for step, quirks included, because the count decides
- * attachment conflicts:
- *  - the step ignores diff encoding (DEF directly), as leftmatch_fb does;
- *  - 6.1's is_loop() searches len + 1 entries and reports a loop even
- *    when the state is not found (adjust = len + 1, so count can wrap
- *    below 0), and its len wraps to 0 every 32 steps;
- *  - from 6.12 on, is_loop() searches len entries (never the newest
- *    entry on the first byte), a miss is no loop, and len stops at 32.
- */
-#define MAX_HISTORY 32
-
-uint32_t aa_dfa_leftmatch(const struct aa_dfa *dfa, uint32_t state,
-			  const char *str, unsigned *count,
-			  enum aamed_kernel kernel)
-{
-	uint32_t history[MAX_HISTORY];
-	unsigned pos = 0, len = 0;
-	const uint8_t *s = (const uint8_t *)str;
-	bool k61 = kernel == AAMED_KERNEL_6_1;
-
-	*count = 0;
-	if (state == DFA_NOMATCH)
-		return DFA_NOMATCH;
-	while (*s) {
-		unsigned p = pos, i, adjust = 0;
-		uint32_t idx;
-		bool loop = false;
-
-		history[pos] = state;
-		idx = dfa->base[state] + (dfa->ec ? dfa->ec[*s] : *s);
-		state = dfa->chk[idx] == state ? dfa->nxt[idx] : dfa->def[state];
-		s++;
-		/* is_loop(): look back through the ring for this state */
-		if (history[p] >= state) {
-			for (i = 0; k61 ? i <= len : i < len; i++) {
-				if (history[p] == state) {
-					loop = true;
-					break;
-				}
-				p = (p - 1) & (MAX_HISTORY - 1);
-			}
-			adjust = i;
-			if (k61)
-				loop = true;
-		}
-		if (loop) {
-			state = aa_dfa_match(dfa, state, (const char *)s);
-			*count -= adjust;
-			goto out;
-		}
-		pos = (pos + 1) & (MAX_HISTORY - 1);
-		if (k61)
-			len = (len + 1) & (MAX_HISTORY - 1);
-		else if (len < MAX_HISTORY)
-			len++;
-		(*count)++;
-	}
-out:
-	if (state == DFA_NOMATCH)
-		*count = 0;
-	return state;
-}

@@ -14,20 +14,31 @@
 struct aa_ext;
 
 /*
- * A verified DFA. Tables are widened to 32 bits at load, and BASE is
- * split into the transition base (base) and the state flags (sflags) so
- * the hot loop is one add, two loads and a compare per byte. Owned by
- * the policydb it belongs to.
+ * A verified DFA. DEF, NXT and CHK hold state numbers: 16 bits wide when
+ * every state number fits (the common case; half the memory of a
+ * widened table), else 32. BASE is split into the transition base
+ * (base) and the state flags (sflags), which also say which states loop
+ * on themselves (DFA_FLAG_ABSORB, DFA_FLAG_LOOP1) so that a walk can
+ * skip the bytes that keep it there. Owned by the policydb it belongs
+ * to; one allocation.
  */
+union aa_dfa_tab {
+	uint16_t *n;		/* !wide */
+	uint32_t *w;		/* wide */
+};
+
 struct aa_dfa {
 	uint32_t nstates;
 	uint32_t ntrans;
 	uint16_t hflags;	/* header flags: DFA_HDR_* */
+	bool wide;		/* 32-bit DEF, NXT, CHK */
+	bool plain16;		/* !wide, no diff encoding, no classes */
 	uint32_t *base;		/* [nstates] transition base index */
 	uint8_t *sflags;	/* [nstates] DFA_FLAG_* */
-	uint32_t *def;		/* [nstates] */
-	uint32_t *nxt;		/* [ntrans] */
-	uint32_t *chk;		/* [ntrans] */
+	uint8_t *exitc;		/* [nstates] the one exit byte of a LOOP1 state */
+	union aa_dfa_tab def;	/* [nstates] */
+	union aa_dfa_tab nxt;	/* [ntrans] */
+	union aa_dfa_tab chk;	/* [ntrans] */
 	uint32_t *accept;	/* [nstates] */
 	uint32_t *accept2;	/* [nstates] */
 	uint8_t *ec;		/* NULL or [256] */
@@ -38,6 +49,11 @@ struct aa_dfa {
 #define DFA_START 1u
 #define DFA_FLAG_DIFF 0x80u
 #define DFA_FLAG_OOB 0x20u
+/* every byte but NUL leads back to the state */
+#define DFA_FLAG_ABSORB 0x01u
+/* every byte but NUL and exitc[state] leads back to the state */
+#define DFA_FLAG_LOOP1 0x02u
+#define DFA_FLAG_SKIP (DFA_FLAG_ABSORB | DFA_FLAG_LOOP1)
 #define DFA_HDR_DIFF 0x1u
 #define DFA_HDR_OOB 0x2u
 
@@ -48,11 +64,24 @@ uint32_t aa_dfa_match(const struct aa_dfa *dfa, uint32_t state,
 		      const char *str);
 uint32_t aa_dfa_match_len(const struct aa_dfa *dfa, uint32_t state,
 			  const void *str, size_t len);
-uint32_t aa_dfa_next(const struct aa_dfa *dfa, uint32_t state, uint8_t c);
+uint32_t aa_dfa_next_any(const struct aa_dfa *dfa, uint32_t state, uint8_t c);
 uint32_t aa_dfa_outofband(const struct aa_dfa *dfa, uint32_t state);
 uint32_t aa_dfa_leftmatch(const struct aa_dfa *dfa, uint32_t state,
 			  const char *str, unsigned *count,
 			  enum aamed_kernel kernel);
+
+/* One byte; inline for the common 16-bit table without diff or classes. */
+static inline uint32_t aa_dfa_next(const struct aa_dfa *dfa, uint32_t state,
+				   uint8_t c)
+{
+	if (__builtin_expect(dfa->plain16, 1)) {
+		uint32_t pos = dfa->base[state] + c;
+
+		return dfa->chk.n[pos] == state ? dfa->nxt.n[pos] :
+						  dfa->def.n[state];
+	}
+	return aa_dfa_next_any(dfa, state, c);
+}
 
 static inline uint32_t aa_dfa_null_transition(const struct aa_dfa *dfa,
 					      uint32_t state)

@@ -157,13 +157,6 @@ uint32_t aamed_net_op_request(enum aamed_net_op op)
 	return (unsigned)op < AAMED_NET__COUNT ? aa_net_op_request[op] : 0;
 }
 
-uint32_t aa_match_be16(const struct aa_dfa *dfa, uint32_t state, uint16_t v)
-{
-	uint8_t b[2] = { (uint8_t)(v >> 8), (uint8_t)v };
-
-	return aa_dfa_match_len(dfa, state, b, 2);
-}
-
 /*
  * The record's net fields: only called when one is due. Under the
  * upstream kernel an AF_UNIX record carries addr= (the bind address, or
@@ -199,6 +192,57 @@ const struct aa_class_ops aa_net_class = {
 };
 
 /*
+ * aa_do_perms() after a quick look: the profile's modes change only
+ * audit, quiet, kill and complain, and audit grows only under AUDIT_ALL,
+ * so a request the table allows, does not deny and does not audit is
+ * granted silently whatever the modes, without copying the entry.
+ */
+static inline int net_do_perms(const struct aa_profile *profile,
+			       const struct aa_perms *p, uint32_t request,
+			       struct aa_audit_data *ad)
+{
+	if (likely(!(request & (~p->allow | p->deny | p->audit)) &&
+		   profile->audit != AUDIT_ALL))
+		return 0;
+	return aa_do_perms(profile, p, request, ad);
+}
+
+/* The af cache's row of family, or -1. */
+static inline int af_cache_index(uint16_t family)
+{
+	return family == AA_AF_UNIX ? 0 : family == 2 ? 1 : family == 10 ? 2 : -1;
+}
+
+static const uint16_t af_cache_family[AA_AF_CACHE_FAMILIES] = {
+	AA_AF_UNIX, 2, 10,
+};
+
+void aa_net_cache_fill(struct aa_profile *profile)
+{
+	const struct aa_policydb *pdb = profile->policy;
+	uint32_t s61, sup;
+	int f, t;
+
+	if (!pdb)
+		return;
+	s61 = pdb->start[AA_CLASS_NET];
+	sup = pdb->start[AA_CLASS_NETV9] ? pdb->start[AA_CLASS_NETV9] : s61;
+	for (f = 0; f < AA_AF_CACHE_FAMILIES; f++) {
+		uint16_t fam = af_cache_family[f];
+		uint32_t a61 = aa_match_be16(pdb->dfa, s61, fam);
+		uint32_t aup = aa_match_be16(pdb->dfa, sup, fam);
+
+		profile->af_state[f] = aup;
+		for (t = 0; t < AA_AF_CACHE_TYPES; t++) {
+			profile->af_type_state[0][f][t] =
+				aa_match_be16(pdb->dfa, a61, (uint16_t)t);
+			profile->af_type_state[1][f][t] =
+				aa_match_be16(pdb->dfa, aup, (uint16_t)t);
+		}
+	}
+}
+
+/*
  * aa_profile_af_perm(): the coarse "network FAMILY TYPE" rule.
  * 6.1/6.12 walk class 14, family and type (be16) and look the state up.
  * Upstream walks RULE_MEDIATES_NET (class 15, else 14) with
@@ -206,12 +250,15 @@ const struct aa_class_ops aa_net_class = {
  * perms lack the request and carry AA_CONT_MATCH, then the protocol;
  * failures name themselves in info=.
  */
-int aa_profile_af_perm(const struct aa_profile *profile, uint32_t request,
-		       uint16_t family, uint16_t type, uint16_t protocol,
-		       struct aa_audit_data *ad)
+static __attribute__((noinline)) int
+af_perm_walk(const struct aa_profile *profile, uint32_t request,
+	     uint16_t family, uint16_t type, uint16_t protocol,
+	     struct aa_audit_data *ad)
 {
 	const struct aa_policydb *pdb = profile->policy;
 	const struct aa_perms *p = NULL;
+	int fi = af_cache_index(family);
+	bool cached = fi >= 0 && type < AA_AF_CACHE_TYPES;
 	uint32_t state;
 
 	if (profile_unconfined(profile) || !pdb)
@@ -220,21 +267,27 @@ int aa_profile_af_perm(const struct aa_profile *profile, uint32_t request,
 		state = pdb->start[AA_CLASS_NET];
 		if (!state)
 			return 0;
-		state = aa_match_be16(pdb->dfa, state, family);
-		state = aa_match_be16(pdb->dfa, state, type);
-		return aa_do_perms(profile, aa_lookup_perms(pdb, state),
-				   request, ad);
+		if (cached) {
+			state = profile->af_type_state[0][fi][type];
+		} else {
+			state = aa_match_be16(pdb->dfa, state, family);
+			state = aa_match_be16(pdb->dfa, state, type);
+		}
+		return net_do_perms(profile, aa_lookup_perms(pdb, state),
+				    request, ad);
 	}
 	state = pdb->start[AA_CLASS_NETV9];
 	if (!state)
 		state = pdb->start[AA_CLASS_NET];
 	if (!state)
 		return 0;
-	state = aa_match_be16(pdb->dfa, state, family);
+	state = cached ? profile->af_state[fi] :
+			 aa_match_be16(pdb->dfa, state, family);
 	if (!state) {
 		ad->info = "failed af match";
 	} else {
-		state = aa_match_be16(pdb->dfa, state, type);
+		state = cached ? profile->af_type_state[1][fi][type] :
+				 aa_match_be16(pdb->dfa, state, type);
 		if (state) {
 			p = aa_lookup_perms(pdb, state);
 			if ((p->allow & request) != request &&
@@ -250,7 +303,42 @@ int aa_profile_af_perm(const struct aa_profile *profile, uint32_t request,
 	}
 	if (state || !p)
 		p = aa_lookup_perms(pdb, state);
-	return aa_do_perms(profile, p, request, ad);
+	return net_do_perms(profile, p, request, ad);
+}
+
+/*
+ * The common case from the cache alone: a cached family and type whose
+ * state grants the request silently. Anything else (a failed match, a
+ * protocol to walk, a record due) is af_perm_walk()'s, from the start.
+ */
+int aa_profile_af_perm(const struct aa_profile *profile, uint32_t request,
+		       uint16_t family, uint16_t type, uint16_t protocol,
+		       struct aa_audit_data *ad)
+{
+	const struct aa_policydb *pdb = profile->policy;
+	int fi = af_cache_index(family);
+	const struct aa_perms *p;
+	uint32_t state;
+
+	if (profile_unconfined(profile) || !pdb)
+		return 0;
+	if (fi < 0 || type >= AA_AF_CACHE_TYPES)
+		return af_perm_walk(profile, request, family, type, protocol, ad);
+	if (!ad->net.upstream) {
+		if (!pdb->start[AA_CLASS_NET])
+			return 0;
+		state = profile->af_type_state[0][fi][type];
+	} else {
+		if (!pdb->start[AA_CLASS_NETV9] && !pdb->start[AA_CLASS_NET])
+			return 0;
+		state = profile->af_state[fi] ?
+				profile->af_type_state[1][fi][type] : 0;
+	}
+	p = aa_lookup_perms(pdb, state);
+	if (likely(state && !(request & (~p->allow | p->deny | p->audit)) &&
+		   profile->audit != AUDIT_ALL))
+		return 0;
+	return af_perm_walk(profile, request, family, type, protocol, ad);
 }
 
 /* Each confined profile decides and audits, the last error wins. */

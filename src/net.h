@@ -10,6 +10,7 @@
 
 #include "aamed.h"
 #include "audit.h"
+#include "dfa.h"
 
 struct aa_dfa;
 struct aa_label;
@@ -51,7 +52,18 @@ static inline void aa_audit_net_init(struct aa_audit_data *ad,
 extern const char *const aa_net_op_names[AAMED_NET__COUNT];
 extern const uint32_t aa_net_op_request[AAMED_NET__COUNT];
 
-uint32_t aa_match_be16(const struct aa_dfa *dfa, uint32_t state, uint16_t v);
+/* aa_dfa_match_len() of v's two big-endian bytes, as two inline steps. */
+static inline uint32_t aa_match_be16(const struct aa_dfa *dfa, uint32_t state,
+				     uint16_t v)
+{
+	if (state == DFA_NOMATCH)
+		return DFA_NOMATCH;
+	state = aa_dfa_next(dfa, state, (uint8_t)(v >> 8));
+	return aa_dfa_next(dfa, state, (uint8_t)v);
+}
+
+/* Walk the coarse network rule ahead for the common families and types. */
+void aa_net_cache_fill(struct aa_profile *profile);
 
 /*
  * aa_profile_af_perm(): the coarse "network FAMILY TYPE" rule for one

@@ -168,6 +168,7 @@ void aamed_policy_free(aamed_policy *policy)
 	for (i = 0; i < policy->nns; i++)
 		ns_free(policy->ns[i]);
 	free(policy->profiles);
+	free(policy->byname);
 	free(policy->retired);
 	free(policy->labels);
 	free(policy->dead_labels);
@@ -176,20 +177,66 @@ void aamed_policy_free(aamed_policy *policy)
 	free(policy);
 }
 
+/* FNV-1a over the name, seeded with the namespace. */
+static size_t name_hash(const struct aa_ns *ns, const char *h, size_t n)
+{
+	uint64_t x = 0xcbf29ce484222325ull ^ (uint64_t)(uintptr_t)ns;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		x = (x ^ (uint8_t)h[i]) * 0x100000001b3ull;
+	return (size_t)(x ^ x >> 29);
+}
+
+/* The slot of (ns, hname[0..n)): its profile, or the empty slot for it. */
+static struct aa_profile **name_slot(struct aa_profile **slots, size_t nslots,
+				     const struct aa_ns *ns, const char *h,
+				     size_t n)
+{
+	size_t i = name_hash(ns, h, n) & (nslots - 1);
+
+	for (;; i = (i + 1) & (nslots - 1)) {
+		struct aa_profile *p = slots[i];
+
+		if (!p || (p->ns == ns && !strncmp(p->hname, h, n) &&
+			   p->hname[n] == '\0'))
+			return &slots[i];
+	}
+}
+
+/* Room in the name index for want live profiles, at most half full. */
+static bool index_reserve(aamed_policy *policy, size_t want)
+{
+	size_t nslots = policy->nslots ? policy->nslots : 64, i;
+	struct aa_profile **slots;
+
+	while (nslots < 2 * want)
+		nslots *= 2;
+	if (nslots == policy->nslots)
+		return true;
+	slots = calloc(nslots, sizeof(*slots));
+	if (!slots)
+		return false;
+	for (i = 0; i < policy->nslots; i++) {
+		struct aa_profile *p = policy->byname[i];
+
+		if (p)
+			*name_slot(slots, nslots, p->ns, p->hname,
+				   strlen(p->hname)) = p;
+	}
+	free(policy->byname);
+	policy->byname = slots;
+	policy->nslots = nslots;
+	return true;
+}
+
 struct aa_profile *aa_policy_find_n(const aamed_policy *policy,
 				    const struct aa_ns *ns, const char *hname,
 				    size_t n)
 {
-	size_t i;
-
-	for (i = 0; i < policy->nprofiles; i++) {
-		struct aa_profile *p = policy->profiles[i];
-
-		if (p->ns == ns && !strncmp(p->hname, hname, n) &&
-		    p->hname[n] == '\0')
-			return p;
-	}
-	return NULL;
+	if (!policy->nslots)
+		return NULL;
+	return *name_slot(policy->byname, policy->nslots, ns, hname, n);
 }
 
 size_t aamed_policy_profile_count(const aamed_policy *policy)
@@ -372,15 +419,41 @@ static void link_parent(aamed_policy *policy, struct aa_profile *p)
 			      : NULL;
 }
 
+static int cmp_order(const void *key, const void *elem)
+{
+	size_t a = *(const size_t *)key;
+	size_t b = (*(struct aa_profile *const *)elem)->order;
+
+	return a < b ? -1 : a > b;
+}
+
+/* Take old out of the live list (ascending load order: a binary search). */
+static void retire(aamed_policy *policy, struct aa_profile *old)
+{
+	struct aa_profile **at = bsearch(&old->order, policy->profiles,
+					 policy->nprofiles,
+					 sizeof(*policy->profiles), cmp_order);
+	size_t k = (size_t)(at - policy->profiles);
+
+	old->retired = true;
+	policy->retired[policy->nretired++] = old;
+	memmove(at, at + 1, (policy->nprofiles - k - 1) * sizeof(*at));
+	policy->nprofiles--;
+}
+
 /*
  * Link every staged profile in. The only failure left is memory; reserve
- * it all first so that commit cannot stop half way.
+ * it all first so that commit cannot stop half way. The work is that of
+ * the staged profiles: same-named ones are found through the name index,
+ * and only the new profiles and the children of replaced ones get their
+ * parent looked up again.
  */
 static int commit(aamed_policy *policy, struct stage *st, const char *origin,
 		  struct aamed_error *err)
 {
 	size_t total = 0, i, j;
 	struct aa_profile **np, **nr;
+	bool replaced = false;
 
 	for (i = 0; i < st->n; i++)
 		total += st->loads[i].n;
@@ -391,6 +464,8 @@ static int commit(aamed_policy *policy, struct stage *st, const char *origin,
 	nr = realloc(policy->retired, (policy->nretired + total) * sizeof(*nr));
 	if (nr)
 		policy->retired = nr;
+	if (!index_reserve(policy, policy->nprofiles + total))
+		np = NULL;
 	for (i = 0; np && nr && i < st->n; i++)
 		for (j = 0; j < st->loads[i].n; j++) {
 			const char *ns = st->loads[i].ents[j].ns_name;
@@ -418,31 +493,32 @@ static int commit(aamed_policy *policy, struct stage *st, const char *origin,
 	for (i = 0; i < st->n; i++) {
 		for (j = 0; j < st->loads[i].n; j++) {
 			struct aa_profile *p = st->loads[i].ents[j].profile;
-			size_t k;
+			struct aa_profile **slot =
+				name_slot(policy->byname, policy->nslots, p->ns,
+					  p->hname, strlen(p->hname));
 
-			for (k = 0; k < policy->nprofiles; k++) {
-				struct aa_profile *old = policy->profiles[k];
-
-				if (old->ns == p->ns &&
-				    !strcmp(old->hname, p->hname)) {
-					policy->retired[policy->nretired++] = old;
-					memmove(&policy->profiles[k],
-						&policy->profiles[k + 1],
-						(policy->nprofiles - k - 1) *
-							sizeof(*policy->profiles));
-					policy->nprofiles--;
-					break;
-				}
+			if (*slot) {
+				retire(policy, *slot);
+				replaced = true;
 			}
+			*slot = p;
 			p->order = policy->seq++;
 			policy->profiles[policy->nprofiles++] = p;
-			st->loads[i].ents[j].profile = NULL;
 		}
 		if (st->loads[i].abi > policy->abi)
 			policy->abi = st->loads[i].abi;
 	}
-	for (i = 0; i < policy->nprofiles; i++)
-		link_parent(policy, policy->profiles[i]);
+	for (i = 0; i < st->n; i++)
+		for (j = 0; j < st->loads[i].n; j++) {
+			link_parent(policy, st->loads[i].ents[j].profile);
+			st->loads[i].ents[j].profile = NULL;
+		}
+	for (i = 0; replaced && i < policy->nprofiles; i++) {
+		struct aa_profile *p = policy->profiles[i];
+
+		if (p->parent && p->parent->retired)
+			link_parent(policy, p);
+	}
 	return 0;
 }
 
@@ -485,11 +561,16 @@ static int read_file(const char *path, uint8_t **data, size_t *len,
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	size_t cap = 1 << 16, n = 0;
 	uint8_t *buf = NULL;
+	struct stat sb;
 
 	if (fd < 0) {
 		set_error(err, path, "cannot open: %s", strerror(errno));
 		return -errno;
 	}
+	/* room for the whole file and the read that finds its end */
+	if (!fstat(fd, &sb) && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+	    (uint64_t)sb.st_size < SIZE_MAX / 2)
+		cap = (size_t)sb.st_size + 1;
 	for (;;) {
 		ssize_t r;
 

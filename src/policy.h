@@ -47,6 +47,9 @@ enum aa_audit_mode {
 
 #define ACCEPT_FLAG_OWNER 0x1u
 
+#define AA_AF_CACHE_FAMILIES 3
+#define AA_AF_CACHE_TYPES 8
+
 /*
  * A policy database: a DFA plus its permission table. accept[] of the
  * DFA is rewritten at load into an index into perms; accept2[] holds
@@ -112,10 +115,22 @@ struct aa_profile {
 	struct aa_policydb *file;	/* NULL: the null DFA */
 
 	uint64_t mediates;	/* bit c: class c has a start state */
+
+	/*
+	 * The coarse network rule walked ahead at load (net.c) for the
+	 * families AF_UNIX, AF_INET, AF_INET6 and socket types below
+	 * AA_AF_CACHE_TYPES: af_state is the state after the family from
+	 * class 15 (else 14), as upstream walks; af_type_state[k] the state
+	 * after family and type, k = 0 from class 14 (6.1, 6.12), k = 1 from
+	 * af_state.
+	 */
+	uint32_t af_state[AA_AF_CACHE_FAMILIES];
+	uint32_t af_type_state[2][AA_AF_CACHE_FAMILIES][AA_AF_CACHE_TYPES];
 	unsigned abi;		/* header kernel ABI of its stream */
 
 	struct aa_label *label;	/* the single-profile label */
 	size_t order;		/* load order, later wins attachment ties */
+	bool retired;		/* replaced: no longer in the live list */
 };
 
 #define PFLAG_HAT 0x1u
@@ -139,6 +154,9 @@ struct aamed_policy {
 	size_t nns;
 	struct aa_profile **profiles;	/* live profiles, ascending order */
 	size_t nprofiles;
+	/* the live profiles again, by (namespace, hname): open addressing */
+	struct aa_profile **byname;
+	size_t nslots;			/* a power of two, or 0 */
 	size_t seq;			/* next load order */
 	enum aamed_kernel kernel;	/* behaviour to reproduce */
 	uint64_t gen;			/* unique per policy in the process */

@@ -17,6 +17,7 @@
 #include "dfa.h"
 #include "file.h"
 #include "label.h"
+#include "net.h"
 #include "policy.h"
 #include "stream.h"
 
@@ -660,6 +661,7 @@ static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 	    !verify_pdb(e, p, p->file, "file rules", true))
 		goto fail;
 	p->mediates = mediates_of(p);
+	aa_net_cache_fill(p);
 	return p;
 fail:
 	if (!e->failed)

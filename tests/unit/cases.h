@@ -10,6 +10,9 @@ UNIT_CASE(stream)
 UNIT_CASE(dfa_match)
 UNIT_CASE(dfa_leftmatch_versions)
 UNIT_CASE(dfa_verify)
+/* dfa_walk.c: the walks against a reference, 32-bit tables */
+UNIT_CASE(dfa_walk_random)
+UNIT_CASE(dfa_walk_wide)
 /* compat.c: the old packed accept words */
 UNIT_CASE(compat_file)
 UNIT_CASE(compat_xindex)
