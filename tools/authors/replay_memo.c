@@ -6,7 +6,7 @@
  * another pid). libapparmor's parser costs microseconds a record, so the
  * outcome of a record is remembered by its text without pid=, comm= and
  * the timestamp: a two-way table of MEMO_SLOTS, fixed in size (memory
- * does not grow with the log).
+ * does not grow with the log). Each worker has its own memo.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,30 +38,34 @@ void replay_memo_free(struct replay_memo *m)
 }
 
 /* The record from apparmor= on, without the fields that cannot change
- * its outcome; false when it does not fit. */
+ * its outcome; false when it does not fit. Copied a word at a time. */
 static bool memo_key(const char *text, char *key)
 {
-	const char *s = strstr(text, "apparmor=");
+	long ai = replay_find_apparmor(text);
+	const char *s, *e;
 	size_t n = 0;
 
-	if (!s)
+	if (ai < 0)
 		return false;
+	s = text + ai;
 	while (*s) {
 		if (*s == ' ' && (!strncmp(s, " pid=", 5) || !strncmp(s, " comm=", 6))) {
 			s++;
 			s += strcspn(s, "=") + 1;
 			if (*s == '"') {
-				const char *e = strchr(s + 1, '"');
-
+				e = strchr(s + 1, '"');
 				s = e ? e + 1 : s + strlen(s);
 			} else {
 				s += strcspn(s, " ");
 			}
 			continue;
 		}
-		if (n + 1 >= MEMO_KEY)
+		e = strchrnul(s + 1, ' ');
+		if (n + (size_t)(e - s) >= MEMO_KEY)
 			return false;
-		key[n++] = *s++;
+		memcpy(key + n, s, (size_t)(e - s));
+		n += (size_t)(e - s);
+		s = e;
 	}
 	key[n] = 0;
 	return true;
@@ -83,29 +87,28 @@ static struct memo_slot *memo_slot(struct replay_memo *m, uint64_t h)
 	return a;
 }
 
-void replay_record(struct replay *r, char *text, const char *file, long line)
+struct replay_outcome replay_record(struct replay_worker *w, char *text,
+				    size_t len)
 {
 	struct replay_outcome o;
 	struct memo_slot *m = NULL;
 	char key[MEMO_KEY];
 	uint64_t h = 0;
 
-	r->records++;
-	if (r->memo && memo_key(text, key)) {
+	if (w->memo && memo_key(text, key)) {
 		h = replay_hash(key);
-		m = memo_slot(r->memo, h);
+		m = memo_slot(w->memo, h);
 		if (m->used && m->h == h && !strcmp(m->key, key)) {
-			r->memo_hits++;
-			replay_count(r, &m->o, file, line);
-			return;
+			w->memo_hits++;
+			return m->o;
 		}
 	}
-	o = replay_decide(r, text);
-	replay_count(r, &o, file, line);
+	o = replay_decide(w, text, len);
 	if (m) {
 		m->h = h;
 		m->used = true;
 		m->o = o;
 		memcpy(m->key, key, strlen(key) + 1);
 	}
+	return o;
 }

@@ -20,6 +20,11 @@ static void *need(void *p)
 	return p;
 }
 
+char *replay_strdup(const char *s)
+{
+	return s ? need(strdup(s)) : NULL;
+}
+
 /* FNV-1a */
 uint64_t replay_hash(const char *s)
 {
