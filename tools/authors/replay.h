@@ -6,8 +6,9 @@
  *   replay_read.c     the inputs: audit.log, kernel logs, the journal's
  *                     json and export formats, each record normalised to
  *                     auditd's form into a chunk of records
- *   replay_jobs.c     chunks: decided inline (one job) or by worker
- *                     threads, then counted in input order
+ *   replay_jobs.c     chunks of records: decided inline (one job) or
+ *                     by the workers, counted in input order
+ *   replay_pool.c     --jobs N: the worker processes and their messages
  *   replay_memo.c     one record: its outcome remembered by its text
  *   replay_decide.c   one record decided against the new policy
  *   replay_rebuild.c  a record (libapparmor's parse) -> the request: the
@@ -51,8 +52,9 @@ struct replay_entry {
 	int nex;
 	int dir;			/* changes: 1 now denied, 2 now allowed */
 	char *fields[REPLAY_FIELDS];	/* changes only; NULL: absent */
-	/* a worker's group: the run's group of the same key, set by the
-	 * thread that counts (replay_jobs.c) */
+	long id;			/* its place in the table's order */
+	/* a worker's group: the run's group of the same key, set when a
+	 * record of it is first counted (replay_group_global) */
 	struct replay_entry *global;
 };
 
@@ -107,34 +109,39 @@ struct replay_outcome {
 
 /*
  * A chunk: records of one file, normalised, in input order, with their
- * outcomes once decided. The reader fills it, a worker (or the reader
- * itself with one job) decides it, the reader counts it. Owned by the
- * run (struct replay_jobs); text grows only for a record larger than it.
+ * outcomes once decided. The reading process fills it, a worker (or the
+ * reader itself with one job) decides it, the reader counts it. Chunks
+ * live in a mapping shared with the workers (struct replay_chunks),
+ * made before they are forked: text and rec point into it at the same
+ * addresses in every process. text has room for REPLAY_CHUNK_TEXT bytes
+ * and one more record of up to REPLAY_BUF bytes.
  */
 #define REPLAY_CHUNK_RECORDS 1024
 #define REPLAY_CHUNK_TEXT (256 * 1024)
+#define REPLAY_BUF (1 << 20)	/* one normalised record, at most */
 struct replay_slot {
 	size_t off;			/* the record: text + off */
 	size_t len;
 	long line;
-	struct replay_outcome o;
+	struct replay_outcome o;	/* o.entry: the decider's group */
+	long gid;			/* from a worker: o.entry->id, -1 */
 };
 struct replay_chunk {
-	const char *file;
+	const char *file;		/* the reader's */
 	char *text;
 	size_t used, cap;
 	struct replay_slot *rec;	/* REPLAY_CHUNK_RECORDS */
 	int n;
-	bool done;			/* decided (under the pool's lock) */
+	int worker;			/* who decided it (--jobs) */
+	bool done;			/* decided (the reader's view) */
 };
 
 /* ------------------------------------------------------------------ */
 /*
- * A worker: what deciding records needs besides the (read-only) run.
- * With one job the worker's groups are the run's; with several each
- * worker has its own, and the counting thread maps them to the run's.
- * replay_worker_init() sets it up, replay_worker_fini() frees what it
- * owns (labels, memo, its own groups).
+ * A worker: what deciding records needs besides the (read-only) run:
+ * the label cache, the memo, and where groups go (the run's tables with
+ * one job, its own in a worker process). replay_worker_init() sets it
+ * up, replay_worker_fini() frees what it owns.
  */
 struct replay_memo;
 struct replay;
@@ -152,20 +159,33 @@ int replay_worker_init(struct replay_worker *w, struct replay *r,
 		       bool shared_groups);
 void replay_worker_fini(struct replay_worker *w);
 
+/* The ring of chunks; owned by the run. */
+struct replay_pool;
+struct replay_chunks {
+	struct replay_chunk *ring;
+	int k;				/* chunks in the ring */
+	void *map;			/* the shared mapping holding them */
+	size_t maplen;
+	/* sequence numbers: [tail, head) handed to the workers;
+	 * ring[head % k] is being filled when filling */
+	long head, tail;
+	bool filling;
+	struct replay_worker w;		/* one job: the reader decides */
+	struct replay_pool *pool;	/* --jobs N: the workers */
+};
+
 /* ------------------------------------------------------------------ */
 /* The state of a run: replay_new() makes it, replay_free() ends it, and
  * it owns everything it points to but the policy and the labels. Only
  * the reading and counting thread writes it. */
 enum replay_pass { REPLAY_DECIDE, REPLAY_PARSE_ONLY };
-#define REPLAY_BUF (1 << 20)	/* one normalised record, at most */
 
-struct replay_jobs;
 struct replay_progress;
 
 struct replay {
 	aamed_policy *policy;		/* the new policy: not owned */
 	enum replay_pass pass;
-	int jobs;			/* worker threads; 1: none */
+	int jobs;			/* worker processes; 1: none */
 	bool memo, stats, quiet;	/* quiet: input errors not printed */
 	struct replay_table changes, reasons;
 	long lines, records, rebuilt, changed, skipped_lines, input_errors;
@@ -175,7 +195,7 @@ struct replay {
 	/* aamed coverage: called for every rebuilt request (one job) */
 	void (*hook)(void *arg, const struct query *q, const aamed_label *l);
 	void *hook_arg;
-	struct replay_jobs *pool;	/* the chunks and workers */
+	struct replay_chunks *chunks;	/* the chunks and workers */
 	struct replay_progress *progress;	/* NULL: none */
 };
 
@@ -190,7 +210,7 @@ int replay_file(struct replay *r, const char *file);
 long replay_find_apparmor(const char *s);
 
 /* replay_jobs.c */
-int replay_jobs_start(struct replay *r);	/* -1: out of memory */
+int replay_jobs_start(struct replay *r);	/* -1: failed (errno) */
 /* The chunk being filled for file, with need bytes and a record slot
  * free (the one before is submitted when file changes or it is full). */
 struct replay_chunk *replay_chunk_room(struct replay *r, const char *file,
@@ -203,6 +223,22 @@ void replay_jobs_finish(struct replay *r);
 void replay_jobs_free(struct replay *r);
 /* Decide every record of a chunk (a worker's, or the reader's). */
 void replay_decide_chunk(struct replay_worker *w, struct replay_chunk *c);
+
+/* replay_pool.c: --jobs N, N worker processes (libapparmor's parser
+ * keeps global state: threads cannot share it). Forked once the policy
+ * is loaded, they share it copy-on-write and only read it. */
+int replay_pool_start(struct replay *r);	/* -1: failed (errno) */
+/* The chunk of sequence number seq is filled: to the workers. */
+void replay_pool_hand(struct replay *r, long seq);
+/* Read what the workers said (chunks decided, their groups); wait:
+ * until the chunk ring[seq % k] is decided. */
+void replay_pool_poll(struct replay *r, long seq, bool wait);
+/* The run's group for group id of worker w's table of kind. */
+struct replay_entry *replay_pool_group(struct replay *r, int w,
+				       enum replay_kind kind, long id);
+/* No more chunks: the workers' totals added, the workers ended. */
+void replay_pool_finish(struct replay *r);
+void replay_pool_free(struct replay *r);
 
 /* replay_memo.c */
 struct replay_memo *replay_memo_new(void);

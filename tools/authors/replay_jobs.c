@@ -1,46 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aamed replay: chunks of records, decided in input order or by worker
- * threads (--jobs N), always counted in input order.
+ * processes (--jobs N, replay_pool.c), always counted in input order.
  *
- * The reading thread fills a ring of chunks. With one job it decides
+ * The reading process fills a ring of chunks. With one job it decides
  * each chunk itself as soon as it is full. With N jobs it hands chunks
- * to N worker threads and counts the oldest chunk once a worker has
- * decided it: the report, its groups' order and their example lines are
- * those of one job. Each worker has its own label cache, memo and
- * groups (mapped to the run's groups when counted); the policy is
- * shared and only read (the library's decisions are thread-safe).
- * Memory: 2N + 2 chunks, whatever the length of the input.
+ * to the workers and counts the oldest chunk once a worker has decided
+ * it: the report, its groups' order and their example lines are those
+ * of one job. Memory: 2N + 2 chunks, whatever the length of the input.
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "replay.h"
-
-struct replay_jobs {
-	struct replay_worker *w;	/* r->jobs workers */
-	pthread_t *th;
-	int nth;			/* threads running */
-	struct replay_chunk *ring;
-	int k;				/* chunks in the ring */
-	/* sequence numbers: [tail, head) handed over, next: the first no
-	 * worker has taken; ring[head % k] is being filled when filling */
-	long head, tail, next;
-	bool filling, quit;
-	pthread_mutex_t mu;
-	pthread_cond_t work, done;	/* a chunk to decide, one decided */
-};
-
-/* Out of memory ends the command: the report would be wrong. */
-static void *need_mem(void *p)
-{
-	if (!p) {
-		fputs("aamed replay: out of memory\n", stderr);
-		exit(EXIT_USAGE);
-	}
-	return p;
-}
 
 int replay_worker_init(struct replay_worker *w, struct replay *r,
 		       bool shared_groups)
@@ -63,7 +36,9 @@ void replay_worker_fini(struct replay_worker *w)
 	if (w->labels)
 		replay_labels_free(w->labels);
 	free(w->labels);
+	w->labels = NULL;
 	replay_memo_free(w->memo);
+	w->memo = NULL;
 	replay_table_free(&w->own_changes);
 	replay_table_free(&w->own_reasons);
 }
@@ -87,89 +62,73 @@ void replay_decide_chunk(struct replay_worker *w, struct replay_chunk *c)
 			o = replay_record(w, text, s->len);
 		}
 		s->o = o;
+		s->gid = o.entry ? o.entry->id : -1;
 	}
 }
 
 /* ------------------------------------------------------------------ */
-static void *worker_main(void *arg)
+/* One shared mapping: the chunk headers, then each chunk's records and
+ * text (mmap: the workers see it at the same address). */
+static int ring_map(struct replay_chunks *j)
 {
-	struct replay_worker *w = arg;
-	struct replay_jobs *p = w->r->pool;
-
-	pthread_mutex_lock(&p->mu);
-	for (;;) {
-		struct replay_chunk *c;
-
-		while (p->next == p->head && !p->quit)
-			pthread_cond_wait(&p->work, &p->mu);
-		if (p->next == p->head)
-			break;
-		c = &p->ring[p->next++ % p->k];
-		pthread_mutex_unlock(&p->mu);
-		replay_decide_chunk(w, c);
-		pthread_mutex_lock(&p->mu);
-		c->done = true;
-		pthread_cond_broadcast(&p->done);
-	}
-	pthread_mutex_unlock(&p->mu);
-	return NULL;
-}
-
-static int chunk_init(struct replay_chunk *c)
-{
-	memset(c, 0, sizeof(*c));
-	c->text = malloc(REPLAY_CHUNK_TEXT);
-	c->rec = malloc(REPLAY_CHUNK_RECORDS * sizeof(*c->rec));
-	c->cap = REPLAY_CHUNK_TEXT;
-	return c->text && c->rec ? 0 : -1;
-}
-
-int replay_jobs_start(struct replay *r)
-{
-	struct replay_jobs *p = calloc(1, sizeof(*p));
+	size_t head = (size_t)j->k * sizeof(struct replay_chunk);
+	size_t recs = REPLAY_CHUNK_RECORDS * sizeof(struct replay_slot);
+	size_t text = REPLAY_CHUNK_TEXT + REPLAY_BUF;
+	char *m;
 	int i;
 
-	if (!p)
+	head = (head + 63) & ~(size_t)63;
+	j->maplen = head + (size_t)j->k * (recs + text);
+	m = mmap(NULL, j->maplen, PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED) {
+		j->map = NULL;
 		return -1;
-	r->pool = p;
-	pthread_mutex_init(&p->mu, NULL);
-	pthread_cond_init(&p->work, NULL);
-	pthread_cond_init(&p->done, NULL);
-	p->k = r->jobs > 1 ? 2 * r->jobs + 2 : 1;
-	p->ring = calloc((size_t)p->k, sizeof(*p->ring));
-	p->w = calloc((size_t)r->jobs, sizeof(*p->w));
-	p->th = calloc((size_t)r->jobs, sizeof(*p->th));
-	if (!p->ring || !p->w || !p->th)
-		return -1;
-	for (i = 0; i < p->k; i++)
-		if (chunk_init(&p->ring[i]))
-			return -1;
-	for (i = 0; i < r->jobs; i++)
-		if (replay_worker_init(&p->w[i], r, r->jobs == 1))
-			return -1;
-	if (r->jobs == 1)
-		return 0;
-	for (i = 0; i < r->jobs; i++) {
-		if (pthread_create(&p->th[i], NULL, worker_main, &p->w[i]))
-			return -1;
-		p->nth++;
+	}
+	j->map = m;
+	j->ring = (struct replay_chunk *)m;
+	for (i = 0; i < j->k; i++) {
+		struct replay_chunk *c = &j->ring[i];
+		char *base = m + head + (size_t)i * (recs + text);
+
+		c->rec = (struct replay_slot *)base;
+		c->text = base + recs;
+		c->cap = text;
 	}
 	return 0;
 }
 
+int replay_jobs_start(struct replay *r)
+{
+	struct replay_chunks *j = calloc(1, sizeof(*j));
+
+	if (!j)
+		return -1;
+	r->chunks = j;
+	j->k = r->jobs > 1 ? 2 * r->jobs + 2 : 1;
+	if (ring_map(j))
+		return -1;
+	if (r->jobs == 1)
+		return replay_worker_init(&j->w, r, true);
+	return replay_pool_start(r);
+}
+
 /* ------------------------------------------------------------------ */
-/* The decided chunk counted, in input order (the reading thread only). */
+/* The decided chunk counted, in input order (the reading process). */
 static void count_chunk(struct replay *r, struct replay_chunk *c)
 {
 	int i;
 
 	for (i = 0; i < c->n; i++) {
-		struct replay_outcome o = c->rec[i].o;
+		struct replay_slot *s = &c->rec[i];
+		struct replay_outcome o = s->o;
 
-		if (o.entry && r->jobs > 1)
-			o.entry = replay_group_global(r, o.entry, o.kind);
+		if (r->jobs > 1)
+			o.entry = s->gid < 0 ? NULL :
+					       replay_pool_group(r, c->worker,
+								 o.kind, s->gid);
 		r->records++;
-		replay_count(r, &o, c->file, c->rec[i].line);
+		replay_count(r, &o, c->file, s->line);
 	}
 	if (r->progress)
 		replay_progress_update(r);
@@ -179,123 +138,88 @@ static void count_chunk(struct replay *r, struct replay_chunk *c)
  * when wait_oldest. */
 static void count_ready(struct replay *r, bool wait_oldest)
 {
-	struct replay_jobs *p = r->pool;
+	struct replay_chunks *j = r->chunks;
 
-	while (p->tail < p->head) {
-		struct replay_chunk *c = &p->ring[p->tail % p->k];
-		bool done;
+	while (j->tail < j->head) {
+		struct replay_chunk *c = &j->ring[j->tail % j->k];
 
-		pthread_mutex_lock(&p->mu);
-		while (wait_oldest && !c->done)
-			pthread_cond_wait(&p->done, &p->mu);
-		done = c->done;
-		pthread_mutex_unlock(&p->mu);
-		if (!done)
+		replay_pool_poll(r, j->tail, wait_oldest);
+		if (!c->done)
 			return;
 		count_chunk(r, c);
-		p->tail++;
+		j->tail++;
 		wait_oldest = false;
 	}
 }
 
 void replay_chunk_submit(struct replay *r)
 {
-	struct replay_jobs *p = r->pool;
-	struct replay_chunk *c = &p->ring[p->head % p->k];
+	struct replay_chunks *j = r->chunks;
+	struct replay_chunk *c = &j->ring[j->head % j->k];
 
-	if (!p->filling || !c->n)
+	if (!j->filling || !c->n)
 		return;
-	p->filling = false;
+	j->filling = false;
 	if (r->jobs == 1) {
-		replay_decide_chunk(&p->w[0], c);
+		replay_decide_chunk(&j->w, c);
 		count_chunk(r, c);
 		return;
 	}
-	pthread_mutex_lock(&p->mu);
-	p->head++;
-	pthread_cond_signal(&p->work);
-	pthread_mutex_unlock(&p->mu);
+	replay_pool_hand(r, j->head++);
 	count_ready(r, false);
 }
 
 struct replay_chunk *replay_chunk_room(struct replay *r, const char *file,
 				       size_t need)
 {
-	struct replay_jobs *p = r->pool;
-	struct replay_chunk *c = &p->ring[p->head % p->k];
+	struct replay_chunks *j = r->chunks;
+	struct replay_chunk *c = &j->ring[j->head % j->k];
 
-	if (p->filling && c->n &&
+	if (j->filling && c->n &&
 	    (c->file != file || c->n == REPLAY_CHUNK_RECORDS ||
-	     c->cap - c->used < need))
+	     c->used >= REPLAY_CHUNK_TEXT || c->cap - c->used < need))
 		replay_chunk_submit(r);
-	if (!p->filling) {
-		while (p->head - p->tail >= p->k)
+	if (!j->filling) {
+		while (j->head - j->tail >= j->k)
 			count_ready(r, true);
-		c = &p->ring[p->head % p->k];
+		c = &j->ring[j->head % j->k];
 		c->used = 0;
 		c->n = 0;
 		c->done = false;
-		p->filling = true;
+		j->filling = true;
 	}
 	c->file = file;
-	if (c->cap < need) {
-		c->text = need_mem(realloc(c->text, need));
-		c->cap = need;
-	}
 	return c;
 }
 
 void replay_jobs_finish(struct replay *r)
 {
-	struct replay_jobs *p = r->pool;
-	int i;
+	struct replay_chunks *j = r->chunks;
 
 	replay_chunk_submit(r);
-	if (r->jobs > 1) {
-		while (p->tail < p->head)
-			count_ready(r, true);
-		pthread_mutex_lock(&p->mu);
-		p->quit = true;
-		pthread_cond_broadcast(&p->work);
-		pthread_mutex_unlock(&p->mu);
+	if (r->jobs == 1) {
+		r->memo_hits += j->w.memo_hits;
+		r->decided += j->w.decided;
+		r->decide_ns += j->w.decide_ns;
+		return;
 	}
-	for (i = 0; i < p->nth; i++)
-		pthread_join(p->th[i], NULL);
-	p->nth = 0;
-	for (i = 0; i < r->jobs; i++) {
-		r->memo_hits += p->w[i].memo_hits;
-		r->decided += p->w[i].decided;
-		r->decide_ns += p->w[i].decide_ns;
-	}
+	while (j->tail < j->head)
+		count_ready(r, true);
+	replay_pool_finish(r);
 }
 
 void replay_jobs_free(struct replay *r)
 {
-	struct replay_jobs *p = r->pool;
-	int i;
+	struct replay_chunks *j = r->chunks;
 
-	if (!p)
+	if (!j)
 		return;
-	if (p->nth) {
-		pthread_mutex_lock(&p->mu);
-		p->quit = true;
-		pthread_cond_broadcast(&p->work);
-		pthread_mutex_unlock(&p->mu);
-		for (i = 0; i < p->nth; i++)
-			pthread_join(p->th[i], NULL);
-	}
-	for (i = 0; p->w && i < r->jobs; i++)
-		replay_worker_fini(&p->w[i]);
-	for (i = 0; p->ring && i < p->k; i++) {
-		free(p->ring[i].text);
-		free(p->ring[i].rec);
-	}
-	free(p->ring);
-	free(p->w);
-	free(p->th);
-	pthread_mutex_destroy(&p->mu);
-	pthread_cond_destroy(&p->work);
-	pthread_cond_destroy(&p->done);
-	free(p);
-	r->pool = NULL;
+	if (r->jobs > 1)
+		replay_pool_free(r);
+	else
+		replay_worker_fini(&j->w);
+	if (j->map)
+		munmap(j->map, j->maplen);
+	free(j);
+	r->chunks = NULL;
 }

@@ -37,34 +37,153 @@ void replay_memo_free(struct replay_memo *m)
 	free(m);
 }
 
-/* The record from apparmor= on, without the fields that cannot change
- * its outcome; false when it does not fit. Copied a word at a time. */
+/*
+ * len bytes from s at key + *n; false when the key is full. A dropped
+ * value leaves DROPPED in the key, and a DROPPED byte of the text is
+ * doubled, so that no kept text reads like a dropped value.
+ */
+#define DROPPED '\x01'
+static bool key_put(char *key, size_t *n, const char *s, size_t len)
+{
+	size_t i;
+
+	if (!memchr(s, DROPPED, len)) {
+		if (*n + len >= MEMO_KEY)
+			return false;
+		memcpy(key + *n, s, len);
+		*n += len;
+		return true;
+	}
+	for (i = 0; i < len; i++) {
+		if (*n + 2 >= MEMO_KEY)
+			return false;
+		if (s[i] == DROPPED)
+			key[(*n)++] = DROPPED;
+		key[(*n)++] = s[i];
+	}
+	return true;
+}
+
+/* 1 to max bytes of what ok() accepts, ending at a blank or the end. */
+static const char *run_of(const char *s, int (*ok)(int), size_t max)
+{
+	const char *p = s;
+
+	while (*p && (size_t)(p - s) < max && ok((unsigned char)*p))
+		p++;
+	return p > s && (!*p || *p == ' ') ? p : NULL;
+}
+
+static int is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The kernel prints a name with special bytes as upper case hex. */
+static int is_hex(int c)
+{
+	return is_digit(c) || (c >= 'A' && c <= 'F');
+}
+
+/* Inside comm="...": printable and no quote. */
+static int is_comm(int c)
+{
+	return c >= 0x20 && c < 0x7f && c != '"';
+}
+
+/*
+ * The end of the value of pid= or comm= at s (after the '='), when it
+ * is well-formed: digits, hex bytes, or a quoted printable name. NULL:
+ * keep it.
+ */
+static const char *droppable(const char *s, bool comm)
+{
+	const char *e;
+
+	if (!comm)
+		return run_of(s, is_digit, 10);
+	if (*s != '"') {
+		e = run_of(s, is_hex, 64);
+		return e && (e - s) % 2 == 0 ? e : NULL;
+	}
+	for (e = s + 1; *e && e - s <= 64 && is_comm((unsigned char)*e); e++)
+		;
+	if (*e != '"' || (e[1] && e[1] != ' '))
+		return NULL;
+	return e + 1;
+}
+
+/* n digits, 1 to 18 of them, at *s; moves past them. */
+static bool digits(const char **s, const char *end)
+{
+	const char *p = *s;
+
+	while (p < end && p - *s < 18 && is_digit((unsigned char)*p))
+		p++;
+	if (p == *s)
+		return false;
+	*s = p;
+	return true;
+}
+
+/* text[0..n) is pre, digits.digits:digits, "): " (auditd's stamp). */
+static bool well_formed_stamp(const char *text, size_t n, const char *pre)
+{
+	size_t pl = strlen(pre);
+	const char *s = text + pl, *end = text + n;
+
+	if (n < pl + 3 || memcmp(text, pre, pl) || memcmp(end - 3, "): ", 3))
+		return false;
+	end -= 3;
+	return digits(&s, end) && s < end && *s++ == '.' && digits(&s, end) &&
+	       s < end && *s++ == ':' && digits(&s, end) && s == end;
+}
+
+/*
+ * The memo key: the record without what cannot change its outcome. The
+ * timestamp is left out when it is digits.digits:digits, the values of
+ * pid= and comm= when they are well-formed (DROPPED marks the place);
+ * anything else stays, so two records with one key parse and decide
+ * alike. Quoted values are copied whole (a " pid=" inside one is no
+ * field). false: it does not fit.
+ */
 static bool memo_key(const char *text, char *key)
 {
+	static const char pre[] = "type=AVC msg=audit(";
 	long ai = replay_find_apparmor(text);
 	const char *s, *e;
 	size_t n = 0;
 
 	if (ai < 0)
 		return false;
+	if (!well_formed_stamp(text, (size_t)ai, pre) &&
+	    !key_put(key, &n, text, (size_t)ai))
+		return false;
 	s = text + ai;
 	while (*s) {
-		if (*s == ' ' && (!strncmp(s, " pid=", 5) || !strncmp(s, " comm=", 6))) {
-			s++;
-			s += strcspn(s, "=") + 1;
-			if (*s == '"') {
-				e = strchr(s + 1, '"');
-				s = e ? e + 1 : s + strlen(s);
-			} else {
-				s += strcspn(s, " ");
+		if (*s == '"') {
+			e = strchrnul(s + 1, '"');
+			e += *e == '"';
+		} else if (*s == ' ' && (!strncmp(s, " pid=", 5) ||
+					 !strncmp(s, " comm=", 6))) {
+			bool comm = s[1] == 'c';
+			const char *v = s + (comm ? 6 : 5);
+			const char *end = droppable(v, comm);
+
+			if (end) {
+				if (!key_put(key, &n, s, (size_t)(v - s)) ||
+				    n + 1 >= MEMO_KEY)
+					return false;
+				key[n++] = DROPPED;
+				s = end;
+				continue;
 			}
-			continue;
+			e = v;
+		} else {
+			e = s + 1 + strcspn(s + 1, " \"");
 		}
-		e = strchrnul(s + 1, ' ');
-		if (n + (size_t)(e - s) >= MEMO_KEY)
+		if (!key_put(key, &n, s, (size_t)(e - s)))
 			return false;
-		memcpy(key + n, s, (size_t)(e - s));
-		n += (size_t)(e - s);
 		s = e;
 	}
 	key[n] = 0;
