@@ -10,8 +10,10 @@
  * --parse-only adds a second pass that only parses the records with
  * libapparmor, to compare with. The files of replay: see replay.h.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "replay.h"
@@ -37,10 +39,6 @@ struct replay *replay_new(aamed_policy *policy, bool memo, int jobs)
 	r->policy = policy;
 	r->memo = memo;
 	r->jobs = jobs;
-	if (replay_jobs_start(r)) {
-		replay_free(r);
-		return NULL;
-	}
 	return r;
 }
 
@@ -55,16 +53,42 @@ void replay_free(struct replay *r)
 	free(r);
 }
 
-/* Every log read, every record decided and counted: the seconds it took. */
-static double replay_run(struct replay *r, const char *const *logs, int n)
+/* Seconds of CPU this process and its reaped workers have used. */
+static double cpu_seconds(void)
 {
-	double t0 = replay_now_ns();
+	struct rusage self, kids;
+
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &kids);
+	return (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec +
+			kids.ru_utime.tv_sec + kids.ru_stime.tv_sec) +
+	       (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec +
+			kids.ru_utime.tv_usec + kids.ru_stime.tv_usec) / 1e6;
+}
+
+/*
+ * Every log read, every record decided and counted, the time it took in
+ * r->wall and r->cpu. The workers start here, once the run's settings
+ * are made (they see them as they were). -1: they could not (errno).
+ */
+static int replay_run(struct replay *r, const char *const *logs, int n)
+{
+	double t0 = replay_now_ns(), c0 = cpu_seconds();
 	int i;
 
+	if (replay_jobs_start(r))
+		return -1;
 	for (i = 0; i < n; i++)
 		replay_file(r, logs[i]);
 	replay_jobs_finish(r);
-	return (replay_now_ns() - t0) / 1e9;
+	r->wall = (replay_now_ns() - t0) / 1e9;
+	r->cpu = cpu_seconds() - c0;
+	return 0;
+}
+
+static void cannot_start(void)
+{
+	fprintf(stderr, "aamed replay: cannot start: %s\n", strerror(errno));
 }
 
 /* ------------------------------------------------------------------ */
@@ -160,18 +184,23 @@ static int parse_cmdline(struct tl_opts *o, struct replay_args *a, int argc,
 
 /* ------------------------------------------------------------------ */
 /* The parse-only pass over the same logs: its run, or NULL. */
-static struct replay *parse_pass(aamed_policy *policy, const struct replay_args *a,
-				 double *secs)
+static struct replay *parse_pass(aamed_policy *policy,
+				 const struct replay_args *a)
 {
 	struct replay *p = replay_new(policy, false, a->jobs);
 
 	if (!p) {
-		fputs("aamed replay: out of memory\n", stderr);
+		errno = ENOMEM;
+		cannot_start();
 		return NULL;
 	}
 	p->pass = REPLAY_PARSE_ONLY;
 	p->quiet = true;	/* the replay pass reported the input's errors */
-	*secs = replay_run(p, a->logs, a->nl);
+	if (replay_run(p, a->logs, a->nl)) {
+		cannot_start();
+		replay_free(p);
+		return NULL;
+	}
 	return p;
 }
 
@@ -183,7 +212,6 @@ int cmd_replay(int argc, char **argv)
 	struct replay_args a = { .memo = true, .jobs = 1 };
 	struct replay *r, *p = NULL;
 	aamed_policy *policy;
-	double secs, psecs = 0;
 	int rc;
 
 	rc = parse_cmdline(&o, &a, argc, argv);
@@ -193,19 +221,23 @@ int cmd_replay(int argc, char **argv)
 	if (!policy)
 		return EXIT_POLICY;
 	r = replay_new(policy, a.memo, a.jobs);
-	if (!r) {
-		fputs("aamed replay: out of memory\n", stderr);
+	if (r) {
+		r->stats = a.stats || a.parse_only;
+		r->progress = replay_progress_new(a.logs, a.nl);
+	}
+	if (!r || replay_run(r, a.logs, a.nl)) {
+		if (!r)
+			errno = ENOMEM;
+		cannot_start();
+		replay_free(r);
 		aamed_policy_free(policy);
 		return EXIT_USAGE;
 	}
-	r->stats = a.stats || a.parse_only;
-	r->progress = replay_progress_new(a.logs, a.nl);
-	secs = replay_run(r, a.logs, a.nl);
 	replay_progress_end(r);
 	if (a.parse_only)
-		p = parse_pass(policy, &a, &psecs);
+		p = parse_pass(policy, &a);
 	if (r->stats)
-		replay_print_stats(r, secs, p, psecs);
+		replay_print_stats(r, p);
 	if (o.json)
 		replay_print_json(r);
 	else
@@ -233,7 +265,10 @@ long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
 		return -1;
 	r->hook = hook;
 	r->hook_arg = arg;
-	replay_run(r, logs, n);
+	if (replay_run(r, logs, n)) {
+		replay_free(r);
+		return -1;
+	}
 	errors = r->input_errors;
 	*records = r->records;
 	*rebuilt = r->rebuilt;

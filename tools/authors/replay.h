@@ -192,6 +192,7 @@ struct replay {
 	long now_denied, now_allowed;
 	long memo_hits, decided;	/* summed from the workers at the end */
 	double decide_ns;
+	double wall, cpu;		/* seconds the run took (--stats) */
 	/* aamed coverage: called for every rebuilt request (one job) */
 	void (*hook)(void *arg, const struct query *q, const aamed_label *l);
 	void *hook_arg;
@@ -316,7 +317,6 @@ void replay_progress_update(struct replay *r);	/* after each chunk */
 void replay_progress_end(struct replay *r);
 void replay_progress_free(struct replay_progress *p);
 /* --stats: the replay pass; parse: the parse-only pass (NULL: none) */
-void replay_print_stats(const struct replay *r, double secs,
-			const struct replay *parse, double parse_secs);
+void replay_print_stats(const struct replay *r, const struct replay *parse);
 
 #endif

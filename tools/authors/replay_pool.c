@@ -402,10 +402,17 @@ void replay_pool_finish(struct replay *r)
 {
 	struct replay_pool *p = r->chunks->pool;
 
+	int i;
+
 	close(p->work);
 	p->work = -1;
 	while (any_running(p))
 		poll_round(r, -1);
+	for (i = 0; i < p->n; i++) {
+		while (waitpid(p->w[i].pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		p->w[i].pid = 0;	/* reaped: its CPU time is counted */
+	}
 }
 
 void replay_pool_free(struct replay *r)
@@ -423,7 +430,8 @@ void replay_pool_free(struct replay *r)
 
 		if (w->fd >= 0)
 			close(w->fd);	/* a writing worker gets SIGPIPE */
-		while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+		while (w->pid > 0 && waitpid(w->pid, NULL, 0) < 0 &&
+		       errno == EINTR)
 			;
 		for (t = 0; t < 2; t++) {
 			for (d = 0; d < w->ndefs[t]; d++)

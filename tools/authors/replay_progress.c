@@ -97,27 +97,41 @@ void replay_progress_free(struct replay_progress *p)
 }
 
 /* ------------------------------------------------------------------ */
-static double per_second(long n, double secs)
+static double per_second(double n, double secs)
 {
-	return n / (secs > 0 ? secs : 1e-9);
+	return secs > 0 ? n / secs : 0;
 }
 
-void replay_print_stats(const struct replay *r, double secs,
-			const struct replay *parse, double parse_secs)
+/* "N records in W s (R records/s, J jobs; C s of CPU, R records/CPU s)" */
+static void print_rate(const struct replay *r)
 {
 	fprintf(stderr,
-		"stats: %ld lines, %ld records (%ld from the memo) in %.3f s (%.0f records/s, %d jobs); %ld decisions in %.3f s (%.0f decisions/s)\n",
-		r->lines, r->records, r->memo_hits, secs,
-		per_second(r->records, secs), r->jobs, r->decided,
-		r->decide_ns / 1e9, per_second(r->decided, r->decide_ns / 1e9));
+		"%ld records in %.3f s (%.0f records/s, %d jobs; %.3f s of CPU, %.0f records/CPU s)",
+		r->records, r->wall, per_second((double)r->records, r->wall),
+		r->jobs, r->cpu, per_second((double)r->records, r->cpu));
+}
+
+/* Time per record of a over that of b, 0 when either is not known. */
+static double ratio(long na, double a, long nb, double b)
+{
+	return na && nb && a > 0 && b > 0 ? (a / (double)na) / (b / (double)nb)
+					  : 0;
+}
+
+void replay_print_stats(const struct replay *r, const struct replay *parse)
+{
+	fprintf(stderr, "stats: %ld lines, %ld from the memo, ", r->lines,
+		r->memo_hits);
+	print_rate(r);
+	fprintf(stderr, "; %ld decisions in %.3f s (%.0f decisions/s)\n",
+		r->decided, r->decide_ns / 1e9,
+		per_second((double)r->decided, r->decide_ns / 1e9));
 	if (!parse)
 		return;
+	fputs("stats: parse only: ", stderr);
+	print_rate(parse);
 	fprintf(stderr,
-		"stats: parse only: %ld records in %.3f s (%.0f records/s, %d jobs); replay/parse-only time ratio %.2f\n",
-		parse->records, parse_secs, per_second(parse->records, parse_secs),
-		parse->jobs,
-		parse_secs > 0 && parse->records ?
-			(secs / (r->records ? r->records : 1)) /
-				(parse_secs / parse->records) :
-			0.0);
+		"; replay/parse-only time per record %.2f (wall), %.2f (CPU)\n",
+		ratio(r->records, r->wall, parse->records, parse->wall),
+		ratio(r->records, r->cpu, parse->records, parse->cpu));
 }
