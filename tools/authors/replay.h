@@ -152,8 +152,8 @@ struct replay_worker {
 	struct replay_memo *memo;	/* NULL: every record parsed */
 	struct replay_table own_changes, own_reasons;
 	struct replay_table *changes, *reasons;	/* where groups go */
-	long memo_hits, decided;
-	double decide_ns;
+	long memo_hits, decided, timed;	/* --stats: decisions, those timed */
+	double decide_ns;		/* the timed decisions' */
 };
 int replay_worker_init(struct replay_worker *w, struct replay *r,
 		       bool shared_groups);
@@ -190,7 +190,8 @@ struct replay {
 	struct replay_table changes, reasons;
 	long lines, records, rebuilt, changed, skipped_lines, input_errors;
 	long now_denied, now_allowed;
-	long memo_hits, decided;	/* summed from the workers at the end */
+	/* --stats, summed from the workers at the end */
+	long memo_hits, decided, timed;
 	double decide_ns;
 	double wall, cpu;		/* seconds the run took (--stats) */
 	/* aamed coverage: called for every rebuilt request (one job) */

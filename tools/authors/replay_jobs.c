@@ -200,6 +200,7 @@ void replay_jobs_finish(struct replay *r)
 	if (r->jobs == 1) {
 		r->memo_hits += j->w.memo_hits;
 		r->decided += j->w.decided;
+		r->timed += j->w.timed;
 		r->decide_ns += j->w.decide_ns;
 		return;
 	}

@@ -127,7 +127,7 @@ static void worker_main(struct replay *r, int idx, int in, int out)
 	struct msg m = { 0 };
 	size_t sent[2] = { 0, 0 };
 	long seq;
-	double st[3];
+	double st[4];
 
 	if (replay_worker_init(&w, r, false))
 		_exit(EXIT_USAGE);
@@ -151,6 +151,7 @@ static void worker_main(struct replay *r, int idx, int in, int out)
 	st[0] = (double)w.memo_hits;
 	st[1] = (double)w.decided;
 	st[2] = w.decide_ns;
+	st[3] = (double)w.timed;
 	put(&m, "S", 1);
 	put(&m, st, sizeof(st));
 	flush_msg(&m, out);
@@ -294,7 +295,7 @@ static void take_messages(struct replay *r, struct pool_worker *w, int idx)
 		struct cursor at = c;
 		char type = *c.p++;
 		long seq;
-		double st[3];
+		double st[4];
 
 		if (type == 'D') {
 			if (!take_def(&c, w))
@@ -311,6 +312,7 @@ static void take_messages(struct replay *r, struct pool_worker *w, int idx)
 				r->memo_hits += (long)st[0];
 				r->decided += (long)st[1];
 				r->decide_ns += st[2];
+				r->timed += (long)st[3];
 			} else {
 				c = at;
 			}

@@ -123,9 +123,11 @@ void replay_print_stats(const struct replay *r, const struct replay *parse)
 	fprintf(stderr, "stats: %ld lines, %ld from the memo, ", r->lines,
 		r->memo_hits);
 	print_rate(r);
+	/* one decision in several is timed: the time of all, estimated */
 	fprintf(stderr, "; %ld decisions in %.3f s (%.0f decisions/s)\n",
-		r->decided, r->decide_ns / 1e9,
-		per_second((double)r->decided, r->decide_ns / 1e9));
+		r->decided,
+		r->timed ? r->decide_ns / 1e9 * (double)r->decided / (double)r->timed : 0,
+		per_second((double)r->timed, r->decide_ns / 1e9));
 	if (!parse)
 		return;
 	fputs("stats: parse only: ", stderr);
