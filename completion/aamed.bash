@@ -31,7 +31,7 @@ _aamed()
 			COMPREPLY=($(compgen -W "file net unix capability signal ptrace" -- "$cur"))
 		fi ;;
 	replay)
-		COMPREPLY=($(compgen -W "--policy --json --kernel --stats --no-memo" -f -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "--policy --json --kernel --jobs --stats --parse-only --no-memo" -f -- "$cur")) ;;
 	diff)
 		COMPREPLY=($(compgen -W "--json --kernel --profile --features -I" -f -- "$cur")) ;;
 	coverage)

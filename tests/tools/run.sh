@@ -180,7 +180,7 @@ done
 expect replay-stats 1 "$A" replay --stats --parse-only --jobs 2 --policy "$T/fb-new" "$T/all.log" "$T/file-basic.6.1.log"
 cmp -s "$T/out" "$T/jobs1.out" && ok || ko "replay-stats: the report changed"
 for f in "stats: " " lines, " " from the memo, " " records in " " records/s, 2 jobs; " \
-	" s of CPU, " " records/CPU s); " " decisions in " " decisions/s)" \
+	" s of CPU, " " records/CPU s, the reader's " " decisions in " " decisions/s)" \
 	"stats: parse only: " "replay/parse-only time per record " " (wall), " " (CPU)"; do
 	has_err replay-stats "$f"
 done

@@ -193,7 +193,9 @@ struct replay {
 	/* --stats, summed from the workers at the end */
 	long memo_hits, decided, timed;
 	double decide_ns;
-	double wall, cpu;		/* seconds the run took (--stats) */
+	/* seconds the run took (--stats): wall clock, CPU of all processes,
+	 * CPU of the reading one (the part --jobs cannot share out) */
+	double wall, cpu, cpu_reader;
 	/* aamed coverage: called for every rebuilt request (one job) */
 	void (*hook)(void *arg, const struct query *q, const aamed_label *l);
 	void *hook_arg;

@@ -102,13 +102,15 @@ static double per_second(double n, double secs)
 	return secs > 0 ? n / secs : 0;
 }
 
-/* "N records in W s (R records/s, J jobs; C s of CPU, R records/CPU s)" */
+/* "N records in W s (R records/s, J jobs; C s of CPU, R records/CPU s,
+ * the reader's D s)" */
 static void print_rate(const struct replay *r)
 {
 	fprintf(stderr,
-		"%ld records in %.3f s (%.0f records/s, %d jobs; %.3f s of CPU, %.0f records/CPU s)",
+		"%ld records in %.3f s (%.0f records/s, %d jobs; %.3f s of CPU, %.0f records/CPU s, the reader's %.3f s)",
 		r->records, r->wall, per_second((double)r->records, r->wall),
-		r->jobs, r->cpu, per_second((double)r->records, r->cpu));
+		r->jobs, r->cpu, per_second((double)r->records, r->cpu),
+		r->cpu_reader);
 }
 
 /* Time per record of a over that of b, 0 when either is not known. */
