@@ -6,7 +6,7 @@
  * Streaming: one line and a few chunks of records in memory at a time;
  * what grows is only the table of distinct changed requests and the
  * reasons records could not be rebuilt (a few examples each). --jobs N
- * decides with N threads, counting in input order (the same report).
+ * decides with N worker processes, counting in input order (the same report).
  * --parse-only adds a second pass that only parses the records with
  * libapparmor, to compare with. The files of replay: see replay.h.
  */

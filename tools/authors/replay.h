@@ -177,7 +177,7 @@ struct replay_chunks {
 /* ------------------------------------------------------------------ */
 /* The state of a run: replay_new() makes it, replay_free() ends it, and
  * it owns everything it points to but the policy and the labels. Only
- * the reading and counting thread writes it. */
+ * the reading and counting process writes it. */
 enum replay_pass { REPLAY_DECIDE, REPLAY_PARSE_ONLY };
 
 struct replay_progress;
@@ -283,7 +283,7 @@ bool replay_direct_net(const aa_log_record *rec, struct replay_request *req);
 bool replay_direct_file(const aa_log_record *rec, struct replay_request *req);
 
 /* replay_names.c: the numbers of the words records carry, built once
- * (replay_names_init, before any thread) and then read only. -1: not a
+ * (replay_names_init, before any worker) and then read only. -1: not a
  * word of that kind. */
 enum replay_name_kind {
 	RN_FILE_OP,	/* aamed_file_op_parse() */
