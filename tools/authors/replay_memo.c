@@ -18,6 +18,7 @@
 
 struct memo_slot {
 	uint64_t h;
+	size_t klen;
 	bool used;
 	struct replay_outcome o;	/* o.entry: owned by the tables */
 	char key[MEMO_KEY];
@@ -43,11 +44,12 @@ void replay_memo_free(struct replay_memo *m)
  * doubled, so that no kept text reads like a dropped value.
  */
 #define DROPPED '\x01'
-static bool key_put(char *key, size_t *n, const char *s, size_t len)
+static bool key_put(char *key, size_t *n, const char *s, size_t len,
+		    bool escape)
 {
 	size_t i;
 
-	if (!memchr(s, DROPPED, len)) {
+	if (!escape) {
 		if (*n + len >= MEMO_KEY)
 			return false;
 		memcpy(key + *n, s, len);
@@ -147,47 +149,76 @@ static bool well_formed_stamp(const char *text, size_t n, const char *pre)
  * alike. Quoted values are copied whole (a " pid=" inside one is no
  * field). false: it does not fit.
  */
-static bool memo_key(const char *text, char *key)
+/* " pid=" or " comm=" at s: the value's start, else NULL. */
+static const char *pid_or_comm(const char *s)
+{
+	if (s[1] == 'p' && s[2] == 'i' && s[3] == 'd' && s[4] == '=')
+		return s + 5;
+	if (s[1] == 'c' && s[2] == 'o' && s[3] == 'm' && s[4] == 'm' &&
+	    s[5] == '=')
+		return s + 6;
+	return NULL;
+}
+
+static bool memo_key(const char *text, size_t len, char *key, size_t *klen)
 {
 	static const char pre[] = "type=AVC msg=audit(";
 	long ai = replay_find_apparmor(text);
-	const char *s, *e;
+	bool escape = memchr(text, DROPPED, len) != NULL;
+	const char *s, *e, *v, *end = text + len;
 	size_t n = 0;
 
 	if (ai < 0)
 		return false;
 	if (!well_formed_stamp(text, (size_t)ai, pre) &&
-	    !key_put(key, &n, text, (size_t)ai))
+	    !key_put(key, &n, text, (size_t)ai, escape))
 		return false;
 	s = text + ai;
-	while (*s) {
+	while (s < end) {
 		if (*s == '"') {
-			e = strchrnul(s + 1, '"');
-			e += *e == '"';
-		} else if (*s == ' ' && (!strncmp(s, " pid=", 5) ||
-					 !strncmp(s, " comm=", 6))) {
-			bool comm = s[1] == 'c';
-			const char *v = s + (comm ? 6 : 5);
-			const char *end = droppable(v, comm);
+			e = memchr(s + 1, '"', (size_t)(end - s - 1));
+			e = e ? e + 1 : end;
+		} else if (*s == ' ' && (v = pid_or_comm(s))) {
+			const char *d = droppable(v, v - s == 6);
 
-			if (end) {
-				if (!key_put(key, &n, s, (size_t)(v - s)) ||
+			if (d) {
+				if (!key_put(key, &n, s, (size_t)(v - s), escape) ||
 				    n + 1 >= MEMO_KEY)
 					return false;
 				key[n++] = DROPPED;
-				s = end;
+				s = d;
 				continue;
 			}
 			e = v;
 		} else {
-			e = s + 1 + strcspn(s + 1, " \"");
+			for (e = s + 1; e < end && *e != ' ' && *e != '"'; e++)
+				;
 		}
-		if (!key_put(key, &n, s, (size_t)(e - s)))
+		if (!key_put(key, &n, s, (size_t)(e - s), escape))
 			return false;
 		s = e;
 	}
 	key[n] = 0;
+	*klen = n;
 	return true;
+}
+
+/* The key's hash, eight bytes at a time (it is hashed for every record). */
+static uint64_t memo_hash(const char *s, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n, w;
+
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	h ^= w;
+	h = (h ^ h >> 33) * 0xff51afd7ed558ccdull;
+	h = (h ^ h >> 33) * 0xc4ceb9fe1a85ec53ull;
+	return h ^ h >> 33;
 }
 
 /*
@@ -212,12 +243,14 @@ struct replay_outcome replay_record(struct replay_worker *w, char *text,
 	struct replay_outcome o;
 	struct memo_slot *m = NULL;
 	char key[MEMO_KEY];
+	size_t klen = 0;
 	uint64_t h = 0;
 
-	if (w->memo && memo_key(text, key)) {
-		h = replay_hash(key);
+	if (w->memo && memo_key(text, len, key, &klen)) {
+		h = memo_hash(key, klen);
 		m = memo_slot(w->memo, h);
-		if (m->used && m->h == h && !strcmp(m->key, key)) {
+		if (m->used && m->h == h && m->klen == klen &&
+		    !memcmp(m->key, key, klen)) {
 			w->memo_hits++;
 			return m->o;
 		}
@@ -227,7 +260,8 @@ struct replay_outcome replay_record(struct replay_worker *w, char *text,
 		m->h = h;
 		m->used = true;
 		m->o = o;
-		memcpy(m->key, key, strlen(key) + 1);
+		m->klen = klen;
+		memcpy(m->key, key, klen + 1);
 	}
 	return o;
 }
