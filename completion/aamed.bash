@@ -33,7 +33,7 @@ _aamed()
 	compile)
 		COMPREPLY=($(compgen -W "--features --parser -I -O -o" -f -- "$cur")) ;;
 	replay)
-		COMPREPLY=($(compgen -W "--policy --json --kernel --stats --no-memo" -f -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "--policy --json --kernel --jobs --stats --parse-only --no-memo" -f -- "$cur")) ;;
 	diff)
 		COMPREPLY=($(compgen -W "--json --kernel --profile --features -I" -f -- "$cur")) ;;
 	coverage)

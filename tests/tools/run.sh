@@ -183,6 +183,64 @@ expect replay-changed-json 1 "$A" replay --json --policy "$T/fb-new" "$T/file-ba
 schema replay-changed-json replay.v1.json
 has replay-changed-json '"changed":7,"now_denied":0,"now_allowed":7'
 
+# ---------------------------------------------------------------- replay --jobs, --stats, progress
+# The kernels' logs, all of them four times over (several chunks of
+# records), against every case's policy with t_files changed: --jobs N
+# gives the report of one job byte for byte (groups, their order, their
+# example lines), with and without the memo, from files and from stdin.
+cp "$T"/debian.pol/* "$T"/exec-modes.pol/* "$T"/golden.pol/* "$T"/ipc.pol/* "$T/fb-new/"
+for i in 1 2 3 4; do cat "$T"/*.6.1.log; done >"$T/all.log"
+expect replay-jobs1 1 "$A" replay --policy "$T/fb-new" "$T/all.log" "$T/file-basic.6.1.log"
+cp "$T/out" "$T/jobs1.out"
+has replay-jobs1 "now ALLOWED, was denied"
+for j in 2 3; do
+	for m in "" --no-memo --json; do
+		expect "replay-jobs$j$m" 1 "$A" replay --jobs "$j" $m --policy "$T/fb-new" "$T/all.log" "$T/file-basic.6.1.log"
+		if [ -z "$m" ] || [ "$m" = --no-memo ]; then
+			cmp -s "$T/out" "$T/jobs1.out" && ok || { ko "replay-jobs$j$m: not the report of --jobs 1"; diff "$T/jobs1.out" "$T/out" | head; }
+		else
+			cp "$T/out" "$T/jobsj.out"
+			"$A" replay --json --policy "$T/fb-new" "$T/all.log" "$T/file-basic.6.1.log" >"$T/out" 2>/dev/null
+			cmp -s "$T/out" "$T/jobsj.out" && ok || ko "replay-jobs$j$m: not the JSON of --jobs 1"
+		fi
+	done
+done
+"$A" replay --policy "$T/fb-new" - <"$T/all.log" >"$T/stdin1.out" 2>&1
+"$A" replay --jobs 2 --policy "$T/fb-new" - <"$T/all.log" >"$T/stdin2.out" 2>&1
+cmp -s "$T/stdin1.out" "$T/stdin2.out" && ok || ko "replay-jobs-stdin: --jobs 2 from stdin differs"
+grep -qF "(-:" "$T/stdin2.out" && ok || ko "replay-jobs-stdin: no example line of -"
+# the kernels' own logs with their own policy: nothing changes, any --jobs
+expect replay-jobs-golden 0 "$A" replay --jobs 2 --kernel 6.12 --policy "$T/golden.pol" "$T/golden.6.12.log"
+has replay-jobs-golden "0 changed"
+for bad in 0 65 x 2x ""; do
+	expect "replay-jobs-bad-$bad" 2 "$A" replay --jobs "$bad" --policy "$T/fb-new" "$T/all.log"
+	has_err "replay-jobs-bad-$bad" "--jobs \"$bad\": a number from 1 to"
+done
+# --stats (stderr): the replay pass, and with --parse-only libapparmor's
+# parse alone over the same logs, and their ratio; the report unchanged
+expect replay-stats 1 "$A" replay --stats --parse-only --jobs 2 --policy "$T/fb-new" "$T/all.log" "$T/file-basic.6.1.log"
+cmp -s "$T/out" "$T/jobs1.out" && ok || ko "replay-stats: the report changed"
+for f in "stats: " " lines, " " from the memo, " " records in " " records/s, 2 jobs; " \
+	" s of CPU, " " records/CPU s, the reader's " " decisions in " " decisions/s)" \
+	"stats: parse only: " "replay/parse-only time per record " " (wall), " " (CPU)"; do
+	has_err replay-stats "$f"
+done
+n=$(cat "$T/all.log" "$T/file-basic.6.1.log" | grep -c apparmor=)
+has_err replay-stats "stats: parse only: $n records in "
+expect replay-stats-stdin 2 "$A" replay --parse-only --policy "$T/fb-new" - </dev/null
+has_err replay-stats-stdin "--parse-only reads the logs twice: not standard input"
+# the progress line is for a terminal: none when stderr is a file
+expect replay-no-progress 1 "$A" replay --policy "$T/fb-new" "$T/all.log"
+if [ -s "$T/err" ]; then ko "replay-no-progress: stderr not empty"; head -c 300 "$T/err"; else ok; fi
+# ... and on a terminal (script(1) gives one), redrawn on a long enough input
+if command -v script >/dev/null; then
+	for i in 1 2 3 4 5 6 7 8; do cat "$T/all.log"; done >"$T/long.log"
+	for i in 1 2 3 4 5; do cat "$T/long.log"; done >"$T/longer.log"
+	script -qec "'$A' replay --no-memo --policy '$T/fb-new' '$T/longer.log' >/dev/null" /dev/null >"$T/out" 2>&1
+	has replay-progress " records/s  "
+	has replay-progress " changed"
+fi
+
 # ---------------------------------------------------------------- replay: libapparmor's test inputs
 # Hand-written outcome (tests/tools/data/libapparmor-new.sd): signal,
 # ptrace tracedby, sendmsg, chown now allowed; hello.sh's exec (complain

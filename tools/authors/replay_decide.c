@@ -2,33 +2,15 @@
 /*
  * aamed replay: one record decided against the new policy. The record
  * is parsed and its request rebuilt (replay_rebuild.c), then decided
- * without audit callbacks (as fast as the library goes); a decision
- * that differs from the logged one is grouped (replay_report.c).
+ * without audit callbacks (as fast as the library goes), labels and
+ * peers through the worker's label cache; a decision that differs from
+ * the logged one is grouped (replay_report.c).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "replay.h"
-
-/* Logs name few profiles many times: a small cache of label lookups. */
-static const aamed_label *label_of(struct replay *r, const char *text, int *err)
-{
-	unsigned i;
-
-	for (i = 0; i < REPLAY_LABELS; i++)
-		if (r->lc[i].text && !strcmp(r->lc[i].text, text)) {
-			*err = r->lc[i].err;
-			return r->lc[i].l;
-		}
-	i = r->lc_next++ & (REPLAY_LABELS - 1);
-	free(r->lc[i].text);
-	r->lc[i].text = strdup(text);
-	r->lc[i].err = 0;
-	r->lc[i].l = aamed_label_get(r->policy, text, &r->lc[i].err);
-	*err = r->lc[i].err;
-	return r->lc[i].l;
-}
 
 /*
  * A signal or ptrace record is one side's check (the sender's or the
@@ -51,14 +33,16 @@ static int side_decide(const aamed_label *label, const aamed_label *peer,
 }
 
 /* 0 allowed, a negative errno denied, 1 not decidable (err set). */
-static int decide(struct replay *r, const aamed_label *label,
+static int decide(struct replay_worker *w, const aamed_label *label,
 		  const struct query *q, bool other_side, char *err,
 		  size_t errlen)
 {
+	aamed_policy *policy = w->r->policy;
+
 	if (q->class == Q_SIGNAL || q->class == Q_PTRACE) {
 		int lerr = 0;
-		const aamed_label *peer = aamed_label_get(r->policy, q->peer_label,
-							  &lerr);
+		const aamed_label *peer = replay_label(w->labels, policy,
+						       q->peer_label, &lerr);
 
 		if (!peer) {
 			snprintf(err, errlen, "peer label \"%s\": %s", q->peer_label,
@@ -78,11 +62,11 @@ static int decide(struct replay *r, const aamed_label *label,
 		return aamed_file_perm(label, &q->file, NULL, NULL);
 	case Q_NET:
 	case Q_UNIX:
-		return net_decide(r->policy, label, q, NULL, NULL, err, errlen);
+		return net_decide(policy, label, q, NULL, NULL, err, errlen);
 	case Q_USERNS:
 	case Q_URING: {
 		bool unmediated;
-		int e = ns_decide(r->policy, label, q, NULL, NULL, &unmediated,
+		int e = ns_decide(policy, label, q, NULL, NULL, &unmediated,
 				  err, errlen);
 
 		if (!e && unmediated) {
@@ -93,30 +77,35 @@ static int decide(struct replay *r, const aamed_label *label,
 		return e;
 	}
 	default:
-		return ipc_decide(r->policy, label, q, NULL, NULL, err, errlen);
+		return ipc_decide(policy, label, q, NULL, NULL, err, errlen);
 	}
 }
 
-static int decide_timed(struct replay *r, const aamed_label *label,
+/* --stats times one decision in DECIDE_SAMPLE (a clock read costs as
+ * much as a small decision). */
+#define DECIDE_SAMPLE 16
+static int decide_timed(struct replay_worker *w, const aamed_label *label,
 			const struct query *q, bool other_side, char *err,
 			size_t errlen)
 {
 	double t0;
 	int e;
 
-	if (!r->stats)
-		return decide(r, label, q, other_side, err, errlen);
+	if (!w->r->stats || w->decided++ % DECIDE_SAMPLE)
+		return decide(w, label, q, other_side, err, errlen);
 	t0 = replay_now_ns();
-	e = decide(r, label, q, other_side, err, errlen);
-	r->decide_ns += replay_now_ns() - t0;
+	e = decide(w, label, q, other_side, err, errlen);
+	w->decide_ns += replay_now_ns() - t0;
+	w->timed++;
 	return e;
 }
 
-static struct replay_outcome not_rebuilt(struct replay *r, const char *reason)
+static struct replay_outcome not_rebuilt(struct replay_worker *w,
+					 const char *reason)
 {
 	struct replay_outcome o = { REPLAY_NOT_REBUILT, false, NULL };
 
-	o.entry = replay_group_reason(r, reason);
+	o.entry = replay_group_reason(w, reason);
 	return o;
 }
 
@@ -129,7 +118,7 @@ static bool is_decision(const aa_log_record *rec)
 }
 
 /* The rebuilt request decided; rec and req stay the caller's. */
-static struct replay_outcome decide_request(struct replay *r,
+static struct replay_outcome decide_request(struct replay_worker *w,
 					    const aa_log_record *rec,
 					    struct replay_request *req)
 {
@@ -138,41 +127,42 @@ static struct replay_outcome decide_request(struct replay *r,
 	char err[512], rb[600];
 	int lerr = 0, e;
 
-	l = label_of(r, req->q.label, &lerr);
+	l = replay_label(w->labels, w->r->policy, req->q.label, &lerr);
 	if (!l)
-		return not_rebuilt(r, lerr == -ENOENT ? "profile not in the new policy"
+		return not_rebuilt(w, lerr == -ENOENT ? "profile not in the new policy"
 						     : "malformed label");
-	e = decide_timed(r, l, &req->q, req->other_side, err, sizeof(err));
+	e = decide_timed(w, l, &req->q, req->other_side, err, sizeof(err));
 	if (e == 1) {
 		snprintf(rb, sizeof(rb), "request not decidable: %s", err);
-		return not_rebuilt(r, rb);
+		return not_rebuilt(w, rb);
 	}
-	if (r->hook)
-		r->hook(r->hook_arg, &req->q, l);
+	if (w->r->hook)
+		w->r->hook(w->r->hook_arg, &req->q, l);
 	o.denied = e != 0;
 	if (o.denied != (rec->event == AA_RECORD_DENIED)) {
 		o.kind = REPLAY_CHANGED;
-		o.entry = replay_group_change(r, rec, req->q.label, req->klass,
+		o.entry = replay_group_change(w, rec, req->q.label, req->klass,
 					      o.denied);
 	}
 	return o;
 }
 
-struct replay_outcome replay_decide(struct replay *r, char *text)
+struct replay_outcome replay_decide(struct replay_worker *w, char *text,
+				    size_t len)
 {
 	struct replay_outcome o;
 	struct replay_request req;
-	aa_log_record *rec = replay_parse_record(text);
+	aa_log_record *rec = replay_parse_record(text, len);
 	const char *reason;
 
 	if (!rec || rec->event == AA_RECORD_INVALID) {
-		o = not_rebuilt(r, "libapparmor could not parse the record");
+		o = not_rebuilt(w, "libapparmor could not parse the record");
 	} else if (!is_decision(rec)) {
-		o = not_rebuilt(r, "not a decision (STATUS, HINT or ERROR record)");
+		o = not_rebuilt(w, "not a decision (STATUS, HINT or ERROR record)");
 	} else if ((reason = replay_rebuild(rec, &req))) {
-		o = not_rebuilt(r, reason);
+		o = not_rebuilt(w, reason);
 	} else {
-		o = decide_request(r, rec, &req);
+		o = decide_request(w, rec, &req);
 	}
 	if (rec)
 		free_record(rec);

@@ -10,8 +10,9 @@
  *                           UTF-8); read with libjansson
  *   journalctl -o export    KEY=VALUE blocks ended by an empty line,
  *                           binary fields as NAME, le64 size, data
- * Each record is rewritten in auditd's form for libapparmor's parser.
- * One line in memory at a time.
+ * Each record is rewritten in auditd's form for libapparmor's parser,
+ * into the chunk being filled (replay_jobs.c decides chunks). One line
+ * and a few chunks in memory at a time.
  */
 #include <errno.h>
 #include <limits.h>
@@ -27,6 +28,8 @@ static void input_error(struct replay *r, const char *file, long line,
 			const char *msg)
 {
 	r->input_errors++;
+	if (r->quiet)
+		return;
 	if (line > 0)
 		fprintf(stderr, "aamed replay: %s:%ld: %s\n", file, line, msg);
 	else
@@ -34,44 +37,100 @@ static void input_error(struct replay *r, const char *file, long line,
 }
 
 /*
- * The record in a text line, rewritten as auditd's form (the timestamp
- * kept when it precedes apparmor=, auditd's ENRICHED part dropped).
- * 0: the line holds no record.
+ * The first occurrence of "apparmor=": its '=' found with strchr, which
+ * is faster than a search for the whole word and finds the same one.
  */
-static int normalise(const char *msg, char *out, size_t len)
+long replay_find_apparmor(const char *s)
 {
-	const char *a = strstr(msg, "apparmor=");
-	const char *ts = strstr(msg, "audit(");
-	const char *end;
-	int tl = 0;
+	const char *p = s;
 
-	if (!a)
-		return 0;
-	if (ts && ts < a) {
-		end = strchr(ts, ')');
-		if (end && end < a)
-			tl = (int)(end - ts - 6);
+	while ((p = strchr(p, '='))) {
+		if (p - s >= 8 && !memcmp(p - 8, "apparmor", 8))
+			return (long)(p - 8 - s);
+		p++;
 	}
-	end = strchr(a, '\x1d');
-	if (!end)
-		end = a + strlen(a);
+	return -1;
+}
+
+/* The first "audit(" in s[0..n), found by its '(' (the same one). */
+static const char *find_audit(const char *s, size_t n)
+{
+	const char *p = s, *e = s + n;
+
+	while (p < e && (p = memchr(p, '(', (size_t)(e - p)))) {
+		if (p - s >= 5 && !memcmp(p - 5, "audit", 5))
+			return p - 5;
+		p++;
+	}
+	return NULL;
+}
+
+/* Append n bytes of s at *o, keeping the whole under REPLAY_BUF - 1. */
+static void put(char *base, char **o, const char *s, size_t n)
+{
+	size_t room = REPLAY_BUF - 1 - (size_t)(*o - base);
+
+	if (n > room)
+		n = room;
+	memcpy(*o, s, n);
+	*o += n;
+}
+
+/*
+ * The record in a text line, rewritten as auditd's form (the timestamp
+ * kept when it precedes apparmor=, auditd's ENRICHED part dropped), cut
+ * at REPLAY_BUF - 1 bytes, into the chunk being filled. false: the line
+ * holds no record.
+ */
+static bool normalise(struct replay *r, const char *msg, const char *file,
+		      long line)
+{
+	static const char pre[] = "type=AVC msg=audit(", none[] = "0.000:0";
+	long ai = replay_find_apparmor(msg);
+	const char *a, *ts, *end, *stamp = none;
+	size_t tl = 0, need;
+	struct replay_chunk *c;
+	struct replay_slot *s;
+	char *base, *o;
+
+	if (ai < 0)
+		return false;
+	a = msg + ai;
+	ts = find_audit(msg, (size_t)ai);
+	if (ts) {
+		end = memchr(ts, ')', (size_t)(a - ts));
+		if (end && end - ts > 6) {
+			stamp = ts + 6;
+			tl = (size_t)(end - stamp);
+		}
+	}
+	if (stamp == none)
+		tl = sizeof(none) - 1;
+	end = strchrnul(a, '\x1d');
 	while (end > a && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == '\''))
 		end--;
-	if (tl > 0)
-		snprintf(out, len, "type=AVC msg=audit(%.*s): %.*s", tl, ts + 6,
-			 (int)(end - a), a);
-	else
-		snprintf(out, len, "type=AVC msg=audit(0.000:0): %.*s",
-			 (int)(end - a), a);
-	return 1;
+	need = sizeof(pre) - 1 + tl + 3 + (size_t)(end - a);
+	if (need > REPLAY_BUF - 1)
+		need = REPLAY_BUF - 1;
+	c = replay_chunk_room(r, file, need + 1);
+	base = o = c->text + c->used;
+	put(base, &o, pre, sizeof(pre) - 1);
+	put(base, &o, stamp, tl);
+	put(base, &o, "): ", 3);
+	put(base, &o, a, (size_t)(end - a));
+	*o = 0;
+	s = &c->rec[c->n++];
+	s->off = c->used;
+	s->len = (size_t)(o - base);
+	s->line = line;
+	c->used += s->len + 1;
+	return true;
 }
 
 static void text_line(struct replay *r, const char *s, const char *file,
 		      long line)
 {
-	if (normalise(s, r->buf, REPLAY_BUF))
-		replay_record(r, r->buf, file, line);
-	else
+	if (!normalise(r, s, file, line))
 		r->skipped_lines++;
 }
 
@@ -253,6 +312,8 @@ static void read_lines(struct replay *r, FILE *f, const char *file)
 	while ((len = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		r->lines++;
+		if (r->progress)
+			replay_progress_bytes(r->progress, (size_t)len);
 		if (lineno == 1)
 			export = !strncmp(line, "__CURSOR=", 9);
 		if (len && line[len - 1] == '\n')

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aamed replay: from a record in auditd's form to the request it logged.
- * libapparmor's parse_record() reads the record; the request is rebuilt
- * as the words `aamed query` takes, so parse_query() checks them the
- * same way it checks a typed query.
+ * libapparmor's parse_record() reads the record. Each class of records
+ * is a row of classes[] below: which records are its, the words
+ * `aamed query` would take for them (parse_query() checks them the way
+ * it checks a typed query), and optionally a direct path that fills the
+ * same request straight from the record's fields (replay_direct.c),
+ * without printing and parsing words. The direct path takes the records
+ * it is sure of; every other one (anything malformed included) goes
+ * through the words, which say exactly what is wrong with it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -49,31 +54,76 @@ static char *rename_keys(const char *text)
 	return out;
 }
 
-/*
- * libapparmor 3.0 predates class= (Linux 6.12) and apparmor="KILLED":
- * drop the one and read the other as the denial it is.
- */
-aa_log_record *replay_parse_record(char *text)
+/* Whether the record holds one of those keys (most do not). */
+static bool renamed(const char *text)
 {
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(renamed_keys); i++)
+		if (strstr(text, renamed_keys[i].from))
+			return true;
+	return false;
+}
+
+/* parse_record() of the record with its keys renamed (a copy). */
+static aa_log_record *parse_renamed(const char *text)
+{
+	char *copy = rename_keys(text);
 	aa_log_record *rec;
-	char *p, *copy;
 
-	while ((p = strstr(text, " class=\""))) {
-		char *q = strchr(p + 8, '"');
-
-		if (!q)
-			break;
-		memmove(p, q + 1, strlen(q + 1) + 1);
-	}
-	p = strstr(text, "apparmor=\"KILLED\"");
-	if (p)
-		memcpy(p, "apparmor=\"DENIED\"", 17);
-	copy = rename_keys(text);
 	if (!copy)
 		return NULL;
 	rec = parse_record(copy);
 	free(copy);
 	return rec;
+}
+
+/*
+ * The first occurrence of w (n bytes) in s[0..len), found by its byte
+ * w[at] (memchr): cheaper than a general search when that byte is rare
+ * in records, and the same first occurrence.
+ */
+static char *find_by(char *s, size_t len, const char *w, size_t n, size_t at)
+{
+	char *k = s + at, *e = s + len;
+
+	while (k < e && (k = memchr(k, w[at], (size_t)(e - k)))) {
+		if ((size_t)(e - (k - at)) >= n && !memcmp(k - at, w, n))
+			return k - at;
+		k++;
+	}
+	return NULL;
+}
+
+/*
+ * libapparmor 3.0 predates class= (Linux 6.12) and apparmor="KILLED":
+ * drop the one and read the other as the denial it is (each at its
+ * first occurrence, as a search of the whole text finds it).
+ */
+static void drop_class(char *text, size_t *len)
+{
+	char *p = text, *q;
+
+	while ((p = find_by(p, *len - (size_t)(p - text), " class=\"", 8, 2))) {
+		q = memchr(p + 8, '"', *len - (size_t)(p + 8 - text));
+		if (!q)
+			break;
+		memmove(p, q + 1, *len - (size_t)(q + 1 - text) + 1);
+		*len -= (size_t)(q + 1 - p);
+		/* the 7 bytes before may now begin an occurrence */
+		p = p - text > 7 ? p - 7 : text;
+	}
+}
+
+aa_log_record *replay_parse_record(char *text, size_t len)
+{
+	char *k;
+
+	drop_class(text, &len);
+	k = find_by(text, len, "apparmor=\"KILLED\"", 17, 10);
+	if (k)
+		memcpy(k + 10, "DENIED", 6);
+	return renamed(text) ? parse_renamed(text) : parse_record(text);
 }
 
 /* The label as aamed_label_get() reads it: ":NS:PROFILE" outside root. */
@@ -103,20 +153,12 @@ static void add_uid(char **argv, int *n, const char *opt, unsigned long v,
 /* libapparmor prints the protocol by name (getprotobynumber) */
 static const char *proto_num(const char *p, char *buf)
 {
-	static const struct { const char *n; int v; } t[] = {
-		{ "ip", 0 }, { "icmp", 1 }, { "igmp", 2 }, { "tcp", 6 }, { "udp", 17 },
-		{ "ipv6", 41 }, { "gre", 47 }, { "esp", 50 }, { "ah", 51 },
-		{ "icmpv6", 58 }, { "ipv6-icmp", 58 }, { "sctp", 132 },
-		{ "udplite", 136 }, { "raw", 255 },
-	};
-	size_t i;
+	int v = replay_name(RN_PROTOCOL, p);
 
-	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (!strcmp(t[i].n, p)) {
-			snprintf(buf, 24, "%d", t[i].v);
-			return buf;
-		}
-	return p;
+	if (v < 0)
+		return p;
+	snprintf(buf, 24, "%d", v);
+	return buf;
 }
 
 /*
@@ -251,53 +293,71 @@ static int words_file(const aa_log_record *rec, struct replay_request *req,
 	return n;
 }
 
-/* The query words of a record: their number, or 0 with *reason set. */
-#define OP_REASON_MAX 256	/* an unknown operation's reason, cut there */
-static int words(const aa_log_record *rec, struct replay_request *req,
-		 const char **reason)
+/* ------------------------------------------------------------------ */
+static bool is_capability(const aa_log_record *rec)
 {
-	const char *op = rec->operation;
-	int n = 0;
-
-	if (!rec->profile) {
-		*reason = "no profile or label";
-		return 0;
-	}
-	if (!op) {
-		*reason = "no operation";
-		return 0;
-	}
-	req->argv[n++] = "--label";
-	req->argv[n++] = (char *)ns_label(rec, req->label, sizeof(req->label));
-	if (!strcmp(op, "capable"))
-		return words_capability(rec, req, n, reason);
-	if (!strcmp(op, "signal"))
-		return words_signal(rec, req, n, reason);
-	if (!strcmp(op, "ptrace"))
-		return words_ptrace(rec, req, n, reason);
-	if (!strcmp(op, "userns_create") || !strcmp(op, "uring_sqpoll") ||
-	    !strcmp(op, "uring_override"))
-		return words_ns(rec, req, n, reason);
-	if (rec->net_family)
-		return words_net(rec, req, n, reason);
-	if (aamed_file_op_parse(op) >= 0)
-		return words_file(rec, req, n, reason);
-	snprintf(req->reason, OP_REASON_MAX,
-		 "operation \"%s\" not decided by aamed", op);
-	*reason = req->reason;
-	return 0;
+	return !strcmp(rec->operation, "capable");
 }
 
-const char *replay_rebuild(const aa_log_record *rec,
-			   struct replay_request *req)
+static bool is_signal(const aa_log_record *rec)
+{
+	return !strcmp(rec->operation, "signal");
+}
+
+static bool is_ptrace(const aa_log_record *rec)
+{
+	return !strcmp(rec->operation, "ptrace");
+}
+
+static bool is_ns(const aa_log_record *rec)
+{
+	return !strcmp(rec->operation, "userns_create") ||
+	       !strcmp(rec->operation, "uring_sqpoll") ||
+	       !strcmp(rec->operation, "uring_override");
+}
+
+static bool is_net(const aa_log_record *rec)
+{
+	return rec->net_family != NULL;
+}
+
+static bool is_file(const aa_log_record *rec)
+{
+	return replay_name(RN_FILE_OP, rec->operation) >= 0;
+}
+
+/*
+ * The classes of records, tried in order: the first that matches a
+ * record rebuilds it. words: the query words after --label L, their
+ * number (n included) or 0 with *reason set. direct: NULL, or the
+ * request filled from the record (false: the words decide).
+ */
+static const struct replay_class {
+	bool (*match)(const aa_log_record *rec);
+	int (*words)(const aa_log_record *rec, struct replay_request *req,
+		     int n, const char **reason);
+	bool (*direct)(const aa_log_record *rec, struct replay_request *req);
+} classes[] = {
+	{ is_capability, words_capability, replay_direct_capability },
+	{ is_signal, words_signal, replay_direct_signal },
+	{ is_ptrace, words_ptrace, replay_direct_ptrace },
+	{ is_ns, words_ns, NULL },
+	{ is_net, words_net, replay_direct_net },
+	{ is_file, words_file, replay_direct_file },
+};
+
+/* The request through the query words of class c. */
+static const char *rebuild_words(const aa_log_record *rec,
+				 struct replay_request *req,
+				 const struct replay_class *c, const char *label)
 {
 	const char *reason = NULL;
 	char err[512];
-	int n;
+	int n = 0;
 
-	req->klass = NULL;
-	req->other_side = false;
-	n = words(rec, req, &reason);
+	req->argv[n++] = "--label";
+	req->argv[n++] = (char *)label;
+	n = c->words(rec, req, n, &reason);
 	if (!n)
 		return reason;
 	if (parse_query(n, req->argv, &req->q, err, sizeof(err))) {
@@ -306,4 +366,38 @@ const char *replay_rebuild(const aa_log_record *rec,
 		return req->reason;
 	}
 	return NULL;
+}
+
+#define OP_REASON_MAX 256	/* an unknown operation's reason, cut there */
+const char *replay_rebuild(const aa_log_record *rec,
+			   struct replay_request *req)
+{
+	const char *label;
+	size_t i;
+
+	req->klass = NULL;
+	req->other_side = false;
+	if (!rec->profile)
+		return "no profile or label";
+	if (!rec->operation)
+		return "no operation";
+	label = ns_label(rec, req->label, sizeof(req->label));
+	for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
+		const struct replay_class *c = &classes[i];
+
+		if (!c->match(rec))
+			continue;
+		if (c->direct) {
+			memset(&req->q, 0, sizeof(req->q));
+			req->q.label = label;
+			if (c->direct(rec, req))
+				return NULL;
+			req->klass = NULL;
+			req->other_side = false;
+		}
+		return rebuild_words(rec, req, c, label);
+	}
+	snprintf(req->reason, OP_REASON_MAX,
+		 "operation \"%s\" not decided by aamed", rec->operation);
+	return req->reason;
 }

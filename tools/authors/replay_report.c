@@ -11,30 +11,17 @@
 
 #include "replay.h"
 
-static char *dup_or_null(const char *s)
-{
-	char *d;
-
-	if (!s)
-		return NULL;
-	d = strdup(s);
-	if (!d) {
-		fputs("aamed replay: out of memory\n", stderr);
-		exit(EXIT_USAGE);
-	}
-	return d;
-}
-
 static const char *or_empty(const char *s)
 {
 	return s ? s : "";
 }
 
-struct replay_entry *replay_group_reason(struct replay *r, const char *reason)
+struct replay_entry *replay_group_reason(struct replay_worker *w,
+					 const char *reason)
 {
 	bool isnew;
 
-	return replay_table_get(&r->reasons, reason, &isnew);
+	return replay_table_get(w->reasons, reason, &isnew);
 }
 
 /* The detail column: address family and socket type, signal, peer. */
@@ -48,10 +35,10 @@ static char *change_detail(const aa_log_record *rec)
 		 rec->net_family ? " " : "", or_empty(rec->net_sock_type),
 		 rec->signal ? "signal=" : "", or_empty(rec->signal),
 		 rec->peer ? " peer=" : "", or_empty(rec->peer));
-	return dup_or_null(x);
+	return replay_strdup(x);
 }
 
-struct replay_entry *replay_group_change(struct replay *r,
+struct replay_entry *replay_group_change(struct replay_worker *w,
 					 const aa_log_record *rec,
 					 const char *label, const char *klass,
 					 bool now_denied)
@@ -64,18 +51,42 @@ struct replay_entry *replay_group_change(struct replay *r,
 		 now_denied ? 1 : 2, label, rec->operation, or_empty(rec->name),
 		 or_empty(rec->name2), or_empty(rec->requested_mask),
 		 or_empty(rec->signal), or_empty(rec->peer));
-	e = replay_table_get(&r->changes, key, &isnew);
+	e = replay_table_get(w->changes, key, &isnew);
 	if (!isnew)
 		return e;
 	e->dir = now_denied ? 1 : 2;
-	e->fields[0] = dup_or_null(label);
-	e->fields[1] = dup_or_null(rec->operation);
-	e->fields[2] = dup_or_null(klass);
-	e->fields[3] = dup_or_null(rec->name);
-	e->fields[4] = dup_or_null(rec->name2);
-	e->fields[5] = dup_or_null(rec->requested_mask);
+	e->fields[0] = replay_strdup(label);
+	e->fields[1] = replay_strdup(rec->operation);
+	e->fields[2] = replay_strdup(klass);
+	e->fields[3] = replay_strdup(rec->name);
+	e->fields[4] = replay_strdup(rec->name2);
+	e->fields[5] = replay_strdup(rec->requested_mask);
 	e->fields[6] = change_detail(rec);
 	return e;
+}
+
+struct replay_entry *replay_group_global(struct replay *r,
+					 struct replay_entry *e,
+					 enum replay_kind kind)
+{
+	struct replay_entry *g;
+	bool isnew;
+	int j;
+
+	if (e->global)
+		return e->global;
+	if (kind == REPLAY_NOT_REBUILT) {
+		g = replay_table_get(&r->reasons, e->key, &isnew);
+	} else {
+		g = replay_table_get(&r->changes, e->key, &isnew);
+		if (isnew) {
+			g->dir = e->dir;
+			for (j = 0; j < REPLAY_FIELDS; j++)
+				g->fields[j] = replay_strdup(e->fields[j]);
+		}
+	}
+	e->global = g;
+	return g;
 }
 
 void replay_count(struct replay *r, const struct replay_outcome *o,

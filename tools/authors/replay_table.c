@@ -20,6 +20,11 @@ static void *need(void *p)
 	return p;
 }
 
+char *replay_strdup(const char *s)
+{
+	return s ? need(strdup(s)) : NULL;
+}
+
 /* FNV-1a */
 uint64_t replay_hash(const char *s)
 {
@@ -72,6 +77,7 @@ struct replay_entry *replay_table_get(struct replay_table *t, const char *key,
 	t->v[i] = e;
 	t->n++;
 	t->order = need(realloc(t->order, (t->norder + 1) * sizeof(*t->order)));
+	e->id = (long)t->norder;
 	t->order[t->norder++] = e;
 	*isnew = true;
 	return e;

@@ -77,6 +77,9 @@ int net_decide(aamed_policy *policy, const aamed_label *label,
 	       const struct query *q, aamed_audit_fn fn, void *arg, char *err,
 	       size_t errlen);
 void net_json(FILE *f, bool *first, const struct query *q);
+/* The i-th socket operation word of the query language and its
+ * enum aamed_net_op; NULL past the last (for tables built from them). */
+const char *net_op_word(size_t i, int *op);
 int ipc_parse(int argc, char **argv, struct query *q, char *err,
 	      size_t errlen);
 int ipc_decide(aamed_policy *policy, const aamed_label *label,

@@ -38,6 +38,14 @@ static const struct {
 	{ "socket_shutdown", AAMED_NET_SHUTDOWN, NQ_SOCK },
 };
 
+const char *net_op_word(size_t i, int *op)
+{
+	if (i >= sizeof(op_words) / sizeof(op_words[0]))
+		return NULL;
+	*op = op_words[i].op;
+	return op_words[i].word;
+}
+
 /*
  * Family and socket type names are the library's (aamed_family_name(),
  * aamed_sock_type_name()); no number the kernel names is this high.
