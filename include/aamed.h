@@ -528,6 +528,19 @@ int aamed_io_uring(const aamed_label *label, enum aamed_uring_op op,
 		   const aamed_label *target, aamed_audit_fn audit, void *arg);
 
 /* ---------------------------------------------------------------------
+ * The kernel's label queries (apparmorfs .access), as libapparmor's
+ * aa_query_label() asks them: query holds AA_QUERY_CMD_LABEL_SIZE
+ * reserved bytes, then the label, a NUL, the class byte and the class's
+ * match bytes (dbus-daemon builds them for every message); size counts
+ * all of it. *allowed is 1 when every bit of mask is allowed, *audited
+ * 1 when an allowed request is audited or a denied one is not quiet.
+ * 0, or a negative errno (-ENOENT: no such label; -EINVAL: malformed).
+ */
+int aamed_query_label(aamed_policy *policy, uint32_t mask, char *query,
+		      size_t size, int *allowed, int *audited);
+/* (label query API: section end) */
+
+/* ---------------------------------------------------------------------
  * Introspection: profiles, rule sets and their permissions (for tools
  * that explain, compare or cover policy).
  *
