@@ -623,6 +623,14 @@ struct aamed_dbus_req {
 int aamed_dbus_perm(aamed_policy *policy, const aamed_label *subj,
 		    const struct aamed_dbus_req *req, aamed_audit_fn audit,
 		    void *arg);
+/*
+ * The one label query subj's own side of req asks (send: the sender's,
+ * receive: the receiver's; peer_label as given, NULL: "unconfined"),
+ * answered with the kernel's four masks.
+ */
+int aamed_dbus_query_masks(aamed_policy *policy, const aamed_label *subj,
+			   const struct aamed_dbus_req *req,
+			   struct aamed_query_masks *out);
 /* The request words: "send", "receive", "bind", "eavesdrop"; -1 unknown. */
 int aamed_dbus_op_parse(const char *word);
 const char *aamed_dbus_op_name(enum aamed_dbus_op op);

@@ -130,7 +130,26 @@ static int side_ask(aamed_policy *policy, struct side *s, uint32_t mask,
 	return 0;
 }
 
-/* build_message_query(): the asking side's view of the message. */
+/*
+ * The query one side asks: build_service_query() (bind: the name),
+ * build_eavesdrop_query() (the bus alone) or build_message_query() (the
+ * other end's name and label, then path, interface and member).
+ */
+static int side_query(struct qbuf *q, const char *label,
+		      const struct aamed_dbus_req *req, enum aamed_dbus_op op,
+		      const char *name, const char *peer_text)
+{
+	int error = qcommon(q, label, req->bus);
+
+	if (error || op == AAMED_DBUS_EAVESDROP)
+		return error;
+	if (op == AAMED_DBUS_BIND)
+		return qfield(q, name);
+	return qfield(q, name) ?: qfield(q, peer_text) ?:
+	       qfield(q, req->path) ?: qfield(q, req->interface) ?:
+	       qfield(q, req->member);
+}
+
 static int ask_message(aamed_policy *policy, struct side *s, uint32_t mask,
 		       const struct aamed_dbus_req *req, const char *name,
 		       const char *peer_text)
@@ -138,14 +157,50 @@ static int ask_message(aamed_policy *policy, struct side *s, uint32_t mask,
 	struct qbuf q;
 	int error;
 
-	error = qcommon(&q, s->text, req->bus) ?: qfield(&q, name) ?:
-		qfield(&q, peer_text) ?: qfield(&q, req->path) ?:
-		qfield(&q, req->interface) ?: qfield(&q, req->member);
+	error = side_query(&q, s->text, req, AAMED_DBUS_SEND, name, peer_text);
 	if (error) {
 		qfree(&q);
 		return error;
 	}
 	return side_ask(policy, s, mask, &q);
+}
+
+int aamed_dbus_query_masks(aamed_policy *policy, const aamed_label *subj,
+			   const struct aamed_dbus_req *req,
+			   struct aamed_query_masks *out)
+{
+	struct qbuf q;
+	int error;
+
+	if (!policy || !subj || !req || !out ||
+	    (unsigned)req->op > AAMED_DBUS_EAVESDROP)
+		return -EINVAL;
+	error = side_query(&q, aamed_label_name(subj), req, req->op,
+			   req->name, req->peer_label ? req->peer_label
+						      : "unconfined");
+	if (!error)
+		error = aamed_query_label_masks(policy, q.p, q.n, out);
+	qfree(&q);
+	return error;
+}
+
+/* dbus_message_type_to_string()'s names, and the operation each logs. */
+static const char *const msgtypes[][2] = {
+	{ "method_call", "dbus_method_call" },
+	{ "method_return", "dbus_method_return" },
+	{ "error", "dbus_error" },
+	{ "signal", "dbus_signal" },
+};
+
+/* The operation= of a message record, NULL for an unknown type. */
+static const char *message_op(const char *msgtype)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(msgtypes); i++)
+		if (strcmp(msgtype ? msgtype : "method_call", msgtypes[i][0]) == 0)
+			return msgtypes[i][1];
+	return NULL;
 }
 
 /* A record of dbus-daemon's log_message(), handed to the caller. */
@@ -154,19 +209,16 @@ static void emit(const struct aamed_dbus_req *req, const struct side *s,
 		 aamed_audit_fn audit, void *arg)
 {
 	struct aamed_audit rec;
-	char op[64];
 
 	if (!audit)
 		return;
-	snprintf(op, sizeof(op), "dbus_%s",
-		 mask & (AAMED_DBUS_MAY_BIND | AAMED_DBUS_MAY_EAVESDROP) ?
-			 (mask & AAMED_DBUS_MAY_BIND ? "bind" : "eavesdrop") :
-			 (req->msgtype ? req->msgtype : "method_call"));
 	memset(&rec, 0, sizeof(rec));
 	rec.size = sizeof(rec);
 	rec.type = s->allow ? AAMED_AUDIT_ALLOWED : AAMED_AUDIT_DENIED;
 	rec.class = AAMED_CLASS_DBUS;
-	rec.op = op;
+	rec.op = mask == AAMED_DBUS_MAY_BIND	  ? "dbus_bind"
+		 : mask == AAMED_DBUS_MAY_EAVESDROP ? "dbus_eavesdrop"
+						    : message_op(req->msgtype);
 	rec.bus = req->bus ? req->bus : "unknown";
 	rec.request = mask;
 	rec.name = name;
@@ -197,9 +249,7 @@ static int one_side(aamed_policy *policy, const aamed_label *subj,
 	side_init(&s, subj, req->pid);
 	if (side_unconfined(&s))
 		return 0;
-	error = qcommon(&q, s.text, req->bus);
-	if (!error && bind)
-		error = qfield(&q, req->name);
+	error = side_query(&q, s.text, req, req->op, req->name, NULL);
 	if (error) {
 		qfree(&q);
 		return error;
@@ -228,6 +278,8 @@ static int both_sides(aamed_policy *policy, const aamed_label *subj,
 	struct side src, dst;
 	int error = 0;
 
+	if (!message_op(req->msgtype))
+		return -EINVAL;
 	peer = aamed_label_get(policy, req->peer_label ? req->peer_label
 						       : "unconfined", &error);
 	if (!peer)
