@@ -163,9 +163,11 @@ static uint32_t map_xbits(uint32_t x)
 }
 
 /*
- * The policydb: one entry per state. Up to header ABI 8 the owner exec
- * modifier bits are compiler noise and lock is always granted; from ABI
- * 9 those bits carry permissions.
+ * The policydb: one entry per state. 6.12 (policy_compat.c): up to
+ * header ABI 8 the owner exec modifier bits are compiler noise and lock
+ * is always granted; from ABI 9 those bits carry permissions. 6.1
+ * (lib.c aa_compute_perms()) always maps the exec modifier bits and
+ * never adds lock: a label query shows the difference.
  */
 bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb, unsigned abi)
 {
@@ -179,14 +181,16 @@ bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb, unsigned abi)
 		uint32_t a = dfa->accept[s], a2 = dfa->accept2[s];
 		struct aa_perms *p = &t[s];
 
+		bool xbits = abi > 8 || e->kernel == AAMED_KERNEL_6_1;
+
 		p->allow = user_allow(a) | map_other(other_allow(a));
-		if (abi <= 8)
-			p->allow |= AAMED_MAY_LOCK;
-		else
+		if (xbits)
 			p->allow |= map_xbits(user_xbits(a));
+		else
+			p->allow |= AAMED_MAY_LOCK;
 		p->audit = user_audit(a2) | map_other(other_audit(a2));
 		p->quiet = user_quiet(a2) | map_other(other_quiet(a2));
-		if (abi > 8)
+		if (xbits)
 			p->quiet |= map_xbits(other_xbits(a));
 	}
 	install(pdb, t, 1);
