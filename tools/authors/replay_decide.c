@@ -50,6 +50,34 @@ static int side_decide(const aamed_label *label, const aamed_label *peer,
 					      AAMED_SIDE_SUBJECT, NULL, NULL);
 }
 
+/*
+ * A dbus record is one side's check by dbus-daemon: that side's label
+ * query, an unconfined side allowed, a complain-mode side allowed.
+ */
+static int dbus_side(aamed_policy *policy, const aamed_label *label,
+		     const struct query *q, char *err, size_t errlen)
+{
+	static const uint32_t bits[] = {
+		[AAMED_DBUS_SEND] = AAMED_DBUS_MAY_SEND,
+		[AAMED_DBUS_RECEIVE] = AAMED_DBUS_MAY_RECEIVE,
+		[AAMED_DBUS_BIND] = AAMED_DBUS_MAY_BIND,
+		[AAMED_DBUS_EAVESDROP] = AAMED_DBUS_MAY_EAVESDROP,
+	};
+	const char *mode = aamed_label_mode(label);
+	uint32_t mask = bits[q->dbus.req.op];
+	struct aamed_query_masks m;
+	int e;
+
+	if (!strcmp(mode, "unconfined") || !strcmp(mode, "complain"))
+		return 0;
+	e = aamed_dbus_query_masks(policy, label, &q->dbus.req, &m);
+	if (e) {
+		snprintf(err, errlen, "label query: %s", strerror(-e));
+		return 1;
+	}
+	return mask & ~(m.allow & ~m.deny) ? -EACCES : 0;
+}
+
 /* 0 allowed, a negative errno denied, 1 not decidable (err set). */
 static int decide(struct replay *r, const aamed_label *label,
 		  const struct query *q, bool other_side, char *err,
@@ -68,6 +96,8 @@ static int decide(struct replay *r, const aamed_label *label,
 		return side_decide(label, peer, q, other_side);
 	}
 	switch (q->class) {
+	case Q_DBUS:
+		return dbus_side(r->policy, label, q, err, errlen);
 	case Q_EXEC: {
 		struct aamed_exec_result x;
 
