@@ -32,18 +32,6 @@ struct member {
 	int nrules;
 };
 
-static uint32_t dbus_request(const struct query *q)
-{
-	static const uint32_t bits[] = {
-		[AAMED_DBUS_SEND] = AAMED_DBUS_MAY_SEND,
-		[AAMED_DBUS_RECEIVE] = AAMED_DBUS_MAY_RECEIVE,
-		[AAMED_DBUS_BIND] = AAMED_DBUS_MAY_BIND,
-		[AAMED_DBUS_EAVESDROP] = AAMED_DBUS_MAY_EAVESDROP,
-	};
-
-	return bits[q->dbus.req.op];
-}
-
 static uint32_t request_of(const struct query *q)
 {
 	switch (q->class) {

@@ -57,14 +57,8 @@ static int side_decide(const aamed_label *label, const aamed_label *peer,
 static int dbus_side(aamed_policy *policy, const aamed_label *label,
 		     const struct query *q, char *err, size_t errlen)
 {
-	static const uint32_t bits[] = {
-		[AAMED_DBUS_SEND] = AAMED_DBUS_MAY_SEND,
-		[AAMED_DBUS_RECEIVE] = AAMED_DBUS_MAY_RECEIVE,
-		[AAMED_DBUS_BIND] = AAMED_DBUS_MAY_BIND,
-		[AAMED_DBUS_EAVESDROP] = AAMED_DBUS_MAY_EAVESDROP,
-	};
 	const char *mode = aamed_label_mode(label);
-	uint32_t mask = bits[q->dbus.req.op];
+	uint32_t mask = dbus_request(q);
 	struct aamed_query_masks m;
 	int e;
 

@@ -103,6 +103,8 @@ int dbus_decide(aamed_policy *policy, const aamed_label *label,
 		const struct query *q, aamed_audit_fn fn, void *arg, char *err,
 		size_t errlen);
 void dbus_json(FILE *f, bool *first, const struct query *q);
+/* The AAMED_DBUS_MAY_* bit of the request. */
+uint32_t dbus_request(const struct query *q);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,

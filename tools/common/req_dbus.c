@@ -148,6 +148,19 @@ int dbus_decide(aamed_policy *policy, const aamed_label *label,
 	return error;
 }
 
+uint32_t dbus_request(const struct query *q)
+{
+	static const uint32_t bits[] = {
+		[AAMED_DBUS_SEND] = AAMED_DBUS_MAY_SEND,
+		[AAMED_DBUS_RECEIVE] = AAMED_DBUS_MAY_RECEIVE,
+		[AAMED_DBUS_BIND] = AAMED_DBUS_MAY_BIND,
+		[AAMED_DBUS_EAVESDROP] = AAMED_DBUS_MAY_EAVESDROP,
+	};
+
+	return (unsigned)q->dbus.req.op < sizeof(bits) / sizeof(bits[0]) ?
+		       bits[q->dbus.req.op] : 0;
+}
+
 static void json_opt(FILE *f, bool *first, const char *key, const char *v)
 {
 	json_key(f, first, key);
