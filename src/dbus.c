@@ -379,9 +379,22 @@ static void dbus_format(struct aa_abuf *o, const struct aamed_audit *r)
 	put_str(o, "peer_label", r->peer);
 }
 
+/* Every dbus bit of mask by name, space-separated. */
 static size_t dbus_perms_str(uint32_t mask, char *buf, size_t len)
 {
-	return (size_t)snprintf(buf, len, "%s", mask_name(mask));
+	static const uint32_t bits[] = {
+		AAMED_DBUS_MAY_SEND, AAMED_DBUS_MAY_RECEIVE,
+		AAMED_DBUS_MAY_BIND, AAMED_DBUS_MAY_EAVESDROP,
+	};
+	struct aa_abuf o = { buf, len, 0 };
+	size_t i;
+
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i < ARRAY_SIZE(bits); i++)
+		if (mask & bits[i])
+			aa_put(&o, "%s%s", o.n ? " " : "", mask_name(bits[i]));
+	return o.n;
 }
 
 const struct aa_class_ops aa_dbus_class = {

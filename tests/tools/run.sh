@@ -385,6 +385,13 @@ schema dbus-replay-json replay.v1.json
 expect dbus-coverage 1 "$A" coverage --features "$DFEAT" --policy "$T/dbus.bin" --source tests/tools/data/dbus.sd tests/tools/data/dbus.log
 has dbus-coverage "profile dsend: 4 requests, 2 of 7 rules used"
 has dbus-coverage "     1  tests/tools/data/dbus.sd:7: dbus bind bus=session name=org.foo.*,"
+# diff: dbus witnesses are the query's fields
+sed 's/name=org.foo.\*/name=org.foo.B*/; s/eavesdrop bus=system/eavesdrop bus=session/' tests/tools/data/dbus.sd >"$T/dbus2.sd"
+"$PARSER" -Q -S --features-file "$DFEAT" "$T/dbus2.sd" >"$T/dbus2.bin" 2>"$T/cerr" || { ko "compile dbus2.sd"; cat "$T/cerr"; }
+expect dbus-diff 1 "$A" diff "$T/dbus.bin" "$T/dbus2.bin"
+has dbus-diff "  dbus       +eavesdrop                bus=session"
+has dbus-diff "  dbus       -eavesdrop                bus=system"
+has dbus-diff "  dbus       -bind                     bus=session name=org.foo."
 
 # ---------------------------------------------------------------- help, man pages, completion
 for c in explain replay diff coverage; do
