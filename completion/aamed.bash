@@ -18,7 +18,7 @@ _aamed()
 		COMPREPLY=($(compgen -W "6.1 6.12 upstream" -- "$cur"))
 		return ;;
 	--features)
-		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.12 permstable-v2 permstable-v3" -f -- "$cur"))
+		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.1-dbus linux-6.12 linux-6.12-dbus permstable-v2 permstable-v3" -f -- "$cur"))
 		return ;;
 	esac
 	case $cmd in
@@ -26,9 +26,9 @@ _aamed()
 		COMPREPLY=($(compgen -W "compile query attach explain replay diff coverage" -- "$cur")) ;;
 	query|explain)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --protocol --sock-label --type --addr --peer-addr --noaudit" -- "$cur"))
+			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks" -- "$cur"))
 		else
-			COMPREPLY=($(compgen -W "file net unix capability signal ptrace userns io_uring" -- "$cur"))
+			COMPREPLY=($(compgen -W "file net unix capability signal ptrace userns io_uring dbus" -- "$cur"))
 		fi ;;
 	compile)
 		COMPREPLY=($(compgen -W "--features --parser -I -O -o" -f -- "$cur")) ;;

@@ -201,6 +201,7 @@ enum aamed_class {
 	AAMED_CLASS_PTRACE = 9,
 	AAMED_CLASS_NS = 21,		/* user namespaces: class="namespace" */
 	AAMED_CLASS_IO_URING = 22,
+	AAMED_CLASS_DBUS = 32,		/* records dbus-daemon logs */
 };
 
 struct aamed_audit {
@@ -230,6 +231,11 @@ struct aamed_audit {
 	/* signal class: AppArmor's signal number and the raw one */
 	int signal;
 	int unmapped_signal;
+	/* dbus class (dbus-daemon's record; label= is profile, peer_label=
+	 * is peer, name= is name, mask= from request) */
+	const char *bus, *path, *interface, *member;
+	const char *msgtype;
+	long pid, peer_pid;	/* < 0: not printed */
 };
 
 typedef void (*aamed_audit_fn)(const struct aamed_audit *rec, void *arg);
@@ -526,6 +532,109 @@ enum aamed_uring_op {
  */
 int aamed_io_uring(const aamed_label *label, enum aamed_uring_op op,
 		   const aamed_label *target, aamed_audit_fn audit, void *arg);
+
+/* ---------------------------------------------------------------------
+ * The kernel's label queries (apparmorfs .access), as libapparmor's
+ * aa_query_label() asks them: query holds AA_QUERY_CMD_LABEL_SIZE
+ * reserved bytes, then the label, a NUL, the class byte and the class's
+ * match bytes (dbus-daemon builds them for every message); size counts
+ * all of it. *allowed is 1 when every bit of mask is allowed, *audited
+ * 1 when an allowed request is audited or a denied one is not quiet.
+ * 0, or a negative errno (-ENOENT: no such label; -EINVAL: malformed).
+ */
+int aamed_query_label(aamed_policy *policy, uint32_t mask, char *query,
+		      size_t size, int *allowed, int *audited);
+
+/* AA_QUERY_CMD_LABEL_SIZE: the bytes aa_query_label() reserves ("label"). */
+#define AAMED_QUERY_CMD_LABEL_SIZE 6
+/* The match classes a label query names in its class byte. */
+#define AAMED_QUERY_CLASS_FILE 2
+#define AAMED_QUERY_CLASS_DBUS 32
+
+/* The four masks the kernel writes back ("allow 0x... deny 0x..."). */
+struct aamed_query_masks {
+	uint32_t allow, deny, audit, quiet;
+};
+/*
+ * The same query, answered with the kernel's four masks instead of the
+ * two verdicts (query laid out as for aamed_query_label()).
+ */
+int aamed_query_label_masks(aamed_policy *policy, const char *query,
+			    size_t size, struct aamed_query_masks *out);
+
+/*
+ * aa_query_file_path() and aa_query_link_path(): a file-class query for
+ * path (mask: AAMED_MAY_* bits), and the hard link link -> target
+ * (AAMED_MAY_LINK). label is label text as for aamed_label_get(). The
+ * kernel answers a file query with the owner permissions when the
+ * querying task's fsuid is 0 and the other permissions otherwise; these
+ * answer as for fsuid 0, the querier of the kernel oracle. The full path
+ * is asked: libapparmor 3.0 sends one byte short of it.
+ */
+int aamed_query_file_path(aamed_policy *policy, uint32_t mask,
+			  const char *label, const char *path, int *allowed,
+			  int *audited);
+int aamed_query_link_path(aamed_policy *policy, const char *label,
+			  const char *target, const char *link, int *allowed,
+			  int *audited);
+
+/*
+ * D-Bus mediation as dbus-daemon does it (bus/apparmor.c): it asks the
+ * kernel one label query per side of a message, and logs its own
+ * records (apparmor="DENIED" operation="dbus_method_call" bus=...).
+ */
+#define AAMED_DBUS_MAY_SEND      0x02u
+#define AAMED_DBUS_MAY_RECEIVE   0x04u
+#define AAMED_DBUS_MAY_EAVESDROP 0x20u
+#define AAMED_DBUS_MAY_BIND      0x40u
+
+enum aamed_dbus_op {
+	AAMED_DBUS_SEND = 0,	/* subj sends a message to peer_label */
+	AAMED_DBUS_RECEIVE,	/* subj receives a message from peer_label */
+	AAMED_DBUS_BIND,	/* subj acquires name */
+	AAMED_DBUS_EAVESDROP,	/* subj eavesdrops on bus */
+};
+
+struct aamed_dbus_req {
+	enum aamed_dbus_op op;
+	const char *bus;	/* "session", "system"; NULL: "" */
+	const char *path;	/* NULL: not in the message */
+	const char *interface;
+	const char *member;
+	/* send: the destination name; receive: the sender's name (the
+	 * source); bind: the name acquired */
+	const char *name;
+	/* send/receive: the other end's name for its own check (receive:
+	 * the destination, send: the source); NULL: none */
+	const char *peer_name;
+	const char *peer_label;	/* send/receive: NULL is "unconfined" */
+	const char *msgtype;	/* NULL: "method_call" */
+	long pid, peer_pid;	/* for records; < 0: not printed */
+};
+
+/*
+ * Decide req for subj as dbus-daemon does, both sides of a message: the
+ * sender's send and the receiver's receive query, an unconfined side
+ * allowed unasked, a complain-mode side allowed with its record; the
+ * records dbus-daemon would log go to audit (class
+ * AAMED_CLASS_DBUS, formatted by aamed_audit_format). 0 (allowed),
+ * -EACCES, or a negative errno (-ENOENT: peer label unknown, -EINVAL).
+ */
+int aamed_dbus_perm(aamed_policy *policy, const aamed_label *subj,
+		    const struct aamed_dbus_req *req, aamed_audit_fn audit,
+		    void *arg);
+/*
+ * The one label query subj's own side of req asks (send: the sender's,
+ * receive: the receiver's; peer_label as given, NULL: "unconfined"),
+ * answered with the kernel's four masks.
+ */
+int aamed_dbus_query_masks(aamed_policy *policy, const aamed_label *subj,
+			   const struct aamed_dbus_req *req,
+			   struct aamed_query_masks *out);
+/* The request words: "send", "receive", "bind", "eavesdrop"; -1 unknown. */
+int aamed_dbus_op_parse(const char *word);
+const char *aamed_dbus_op_name(enum aamed_dbus_op op);
+/* (label query API: section end) */
 
 /* ---------------------------------------------------------------------
  * Introspection: profiles, rule sets and their permissions (for tools

@@ -23,6 +23,7 @@ static const struct aa_class_ops *const class_ops[AA_CLASS_LAST + 1] = {
 	[AA_CLASS_PTRACE] = &aa_ptrace_class,
 	[AA_CLASS_NS] = &aa_ns_class,
 	[AA_CLASS_IO_URING] = &aa_uring_class,
+	[AA_CLASS_DBUS] = &aa_dbus_class,
 };
 
 static const struct aa_class_ops *ops_of(enum aamed_class class)
@@ -158,6 +159,10 @@ size_t aamed_audit_format(const struct aamed_audit *r, char *buf, size_t len,
 
 	if (len)
 		buf[0] = '\0';
+	if (ops && ops->format) {
+		ops->format(&o, r);
+		return o.n;
+	}
 	aa_put(&o, "apparmor=\"%s\"",
 	       aamed_audit_type_name(r->type) ? aamed_audit_type_name(r->type)
 					      : "AUTO");

@@ -105,6 +105,8 @@ struct aa_class_ops {
 	void (*fill)(struct aamed_audit *rec, const struct aa_audit_data *ad,
 		     char *buf, size_t len);
 	void (*print)(struct aa_abuf *o, const struct aamed_audit *r);
+	/* a record that is not the kernel's (dbus-daemon's): printed whole */
+	void (*format)(struct aa_abuf *o, const struct aamed_audit *r);
 };
 
 extern const struct aa_class_ops aa_file_class;
@@ -114,5 +116,6 @@ extern const struct aa_class_ops aa_signal_class;
 extern const struct aa_class_ops aa_ptrace_class;
 extern const struct aa_class_ops aa_ns_class;
 extern const struct aa_class_ops aa_uring_class;
+extern const struct aa_class_ops aa_dbus_class;
 
 #endif

@@ -298,14 +298,17 @@ static bool builder_start1(struct aa_ext *e, struct builder *b,
 }
 
 /*
- * The policydb. Up to header ABI 8 the owner exec modifier bits are
+ * The policydb: one entry per distinct pair of accept words. 6.12
+ * (policy_compat.c): up to header ABI 8 the owner exec modifier bits are
  * compiler noise and lock is always granted; from ABI 9 those bits carry
- * permissions.
+ * permissions. 6.1 (lib.c aa_compute_perms()) always maps the exec
+ * modifier bits and never adds lock: a label query shows the difference.
  */
 bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb, unsigned abi)
 {
 	struct aa_dfa *dfa = pdb->dfa;
 	struct builder b = { 0 };
+	bool xbits = abi > 8 || e->kernel == AAMED_KERNEL_6_1;
 	uint32_t s;
 
 	if (!builder_start1(e, &b, dfa))
@@ -320,13 +323,13 @@ bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb, unsigned abi)
 		if (!p)
 			continue;
 		p->allow = user_allow(a) | map_other(other_allow(a));
-		if (abi <= 8)
-			p->allow |= AAMED_MAY_LOCK;
-		else
+		if (xbits)
 			p->allow |= map_xbits(user_xbits(a));
+		else
+			p->allow |= AAMED_MAY_LOCK;
 		p->audit = user_audit(a2) | map_other(other_audit(a2));
 		p->quiet = user_quiet(a2) | map_other(other_quiet(a2));
-		if (abi > 8)
+		if (xbits)
 			p->quiet |= map_xbits(other_xbits(a));
 	}
 	install(pdb, &b);

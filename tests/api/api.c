@@ -371,6 +371,122 @@ static void test_exec_callback(aamed_policy *p)
 	CHECK(r.got && r.got == aamed_label_get(p, "t2", NULL));
 }
 
+/* label NUL 32 fields...: dbus-daemon's bytes after the reserved six */
+static size_t dbus_query(char *q, size_t len, const char *label,
+			 const char *const *f, int n)
+{
+	size_t o = 6;
+	int i;
+
+	memset(q, 0, 6);
+	o += (size_t)snprintf(q + o, len - o, "%s", label) + 1;
+	q[o++] = (char)AAMED_QUERY_CLASS_DBUS;
+	for (i = 0; i < n; i++) {
+		if (i)
+			q[o++] = 0;
+		o += (size_t)snprintf(q + o, len - o, "%s", f[i]);
+	}
+	return o;
+}
+
+struct drec {
+	int n;
+	char text[2][512];
+};
+
+static void dbus_cb(const struct aamed_audit *rec, void *arg)
+{
+	struct drec *d = arg;
+
+	if (d->n < 2)
+		aamed_audit_format(rec, d->text[d->n], sizeof(d->text[0]), 0, -1,
+				   NULL);
+	d->n++;
+}
+
+/*
+ * dq.bin (a dbus feature set): profile q with
+ *   dbus send bus=session path=/org/x interface=org.x.I member=Get
+ *        peer=(name=org.x.Svc label=svc),
+ *   dbus bind bus=session name=org.x.*,  deny dbus bind bus=session name=org.x.No,
+ *   /srv/q r,  link /srv/l -> /srv/t,
+ * and svc, allowed to receive on the session bus.
+ */
+static void test_label_query(const char *dir)
+{
+	static const char *const msg[] = { "session", "org.x.Svc", "svc",
+					   "/org/x", "org.x.I", "Get" };
+	static const char *const bind[] = { "session", "org.x.Yes" };
+	static const char *const nobind[] = { "session", "org.x.No" };
+	aamed_policy *p = load(dir, "dq.bin");
+	struct aamed_query_masks m;
+	struct aamed_dbus_req req = { .op = AAMED_DBUS_SEND, .bus = "session",
+				      .path = "/org/x", .interface = "org.x.I",
+				      .member = "Get", .name = "org.x.Svc",
+				      .peer_label = "svc", .pid = 10,
+				      .peer_pid = 20 };
+	struct drec d = { 0 };
+	char q[512];
+	size_t n;
+	int al = -1, au = -1;
+
+	n = dbus_query(q, sizeof(q), "q", msg, 6);
+	CHECK(aamed_query_label(p, AAMED_DBUS_MAY_SEND, q, n, &al, &au) == 0);
+	CHECK(al == 1 && au == 0);
+	CHECK(aamed_query_label(p, AAMED_DBUS_MAY_RECEIVE, q, n, &al, &au) == 0);
+	CHECK(al == 0 && au == 1);
+	/* one byte short of the member: no rule */
+	CHECK(aamed_query_label(p, AAMED_DBUS_MAY_SEND, q, n - 1, &al, &au) == 0);
+	CHECK(al == 0);
+	n = dbus_query(q, sizeof(q), "q", bind, 2);
+	CHECK(aamed_query_label(p, AAMED_DBUS_MAY_BIND, q, n, &al, &au) == 0);
+	CHECK(al == 1);
+	n = dbus_query(q, sizeof(q), "q", nobind, 2);
+	/* a deny rule: denied and quiet */
+	CHECK(aamed_query_label(p, AAMED_DBUS_MAY_BIND, q, n, &al, &au) == 0);
+	CHECK(al == 0 && au == 0);
+	n = dbus_query(q, sizeof(q), "unconfined", bind, 2);
+	CHECK(aamed_query_label_masks(p, q, n, &m) == 0);
+	CHECK(m.allow == 0xffffffffu && m.deny == 0 && m.quiet == 0xffffffffu);
+	/* malformed: nothing after the reserved bytes, no NUL, no label */
+	CHECK(aamed_query_label(p, 2, q, 6, &al, &au) == -EINVAL);
+	memcpy(q + 6, "abc", 3);
+	CHECK(aamed_query_label(p, 2, q, 9, &al, &au) == -EINVAL);
+	q[6] = 0;
+	CHECK(aamed_query_label(p, 2, q, 9, &al, &au) == -EINVAL);
+	n = dbus_query(q, sizeof(q), "nosuch", bind, 2);
+	CHECK(aamed_query_label(p, 2, q, n, &al, &au) == -ENOENT);
+	CHECK(aamed_query_label(p, 2, q, n, NULL, &au) == -EINVAL);
+	/* files */
+	CHECK(aamed_query_file_path(p, AAMED_MAY_READ, "q", "/srv/q", &al,
+				    &au) == 0 && al == 1);
+	CHECK(aamed_query_file_path(p, AAMED_MAY_WRITE, "q", "/srv/q", &al,
+				    &au) == 0 && al == 0 && au == 1);
+	CHECK(aamed_query_link_path(p, "q", "/srv/t", "/srv/l", &al, &au) == 0 &&
+	      al == 1);
+	CHECK(aamed_query_link_path(p, "q", "/srv/u", "/srv/l", &al, &au) == 0 &&
+	      al == 0);
+	/* the typed request: both sides, dbus-daemon's records */
+	CHECK(aamed_dbus_perm(p, aamed_label_get(p, "q", NULL), &req, dbus_cb,
+			      &d) == 0 && d.n == 0);
+	req.member = "Put";
+	CHECK(aamed_dbus_perm(p, aamed_label_get(p, "q", NULL), &req, dbus_cb,
+			      &d) == -EACCES && d.n == 1);
+	CHECK(!strcmp(d.text[0],
+		      "apparmor=\"DENIED\" operation=\"dbus_method_call\" bus=\"session\" path=\"/org/x\" interface=\"org.x.I\" member=\"Put\" mask=\"send\" name=\"org.x.Svc\" pid=10 label=\"q\" peer_pid=20 peer_label=\"svc\""));
+	req.peer_label = "nosuch";
+	CHECK(aamed_dbus_perm(p, aamed_label_get(p, "q", NULL), &req, NULL,
+			      NULL) == -ENOENT);
+	req.peer_label = "svc";
+	req.op = (enum aamed_dbus_op)9;
+	CHECK(aamed_dbus_perm(p, aamed_label_get(p, "q", NULL), &req, NULL,
+			      NULL) == -EINVAL);
+	CHECK(aamed_dbus_op_parse("eavesdrop") == AAMED_DBUS_EAVESDROP);
+	CHECK(aamed_dbus_op_parse("call") == -1);
+	CHECK(!strcmp(aamed_dbus_op_name(AAMED_DBUS_BIND), "bind"));
+	aamed_policy_free(p);
+}
+
 int main(int argc, char **argv)
 {
 	aamed_policy *p;
@@ -391,6 +507,7 @@ int main(int argc, char **argv)
 	aamed_policy_free(p);
 	test_diff(argv[1]);
 	test_not_mediated(argv[1]);
+	test_label_query(argv[1]);
 	printf("%d passed, %d failed\n", pass, fail);
 	return fail ? 1 : 0;
 }

@@ -41,4 +41,19 @@ for f in t a b; do
 	"$B/aamed" compile --features "$FEAT" -o "$T/$f.bin" "$T/$f.sd" ||
 		fail "FAIL: compile $f.sd"
 done
+cat >"$T/dq.sd" <<'SD'
+profile q {
+  dbus send bus=session path=/org/x interface=org.x.I member=Get peer=(name=org.x.Svc label=svc),
+  dbus bind bus=session name=org.x.*,
+  deny dbus bind bus=session name=org.x.No,
+  /srv/q r,
+  link /srv/l -> /srv/t,
+}
+profile svc {
+  dbus receive bus=session,
+}
+SD
+"$B/aamed" compile --features "$FEAT-dbus" -o "$T/dq.bin" "$T/dq.sd" ||
+	fail "FAIL: compile dq.sd"
+
 "$T/api" "$T"

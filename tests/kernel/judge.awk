@@ -37,6 +37,7 @@
 #   golden TAB kver TAB SOURCE TAB id TAB expected TAB kernel's answer
 
 function classof(op, a1, q) {
+	if (op == "query") return a1 == "file" ? "file-query" : "dbus-query"
 	if (q ~ /(^| )capability /) return "capability"
 	if (op == "socket" || op == "sockop")
 		return a1 == "unix" ? "unix" : "net"
@@ -205,7 +206,13 @@ FNR == NR {
 		why = "broken case: kernel " kv
 	else if (kv ~ /^KILLED/ && kv != "KILLED SIGKILL")
 		why = "post-exec failure " kv " (mark it undecidable)"
-	else {
+	else if (op[id] == "query") {
+		# a label query: the kernel's four masks, verbatim
+		if (av != kv)
+			why = "masks: kernel " kv ", aamed " (av == "" ? "(nothing)" : av)
+		else if (krec_n || arec_n)
+			why = "records: a label query logs nothing"
+	} else {
 		want = kv ~ /^ALLOWED/ ? "ALLOWED" : "DENIED"
 		# a kernel without the hook lets the operation go ahead: aamed
 		# says it does not mediate it (and logs nothing, as checked below)

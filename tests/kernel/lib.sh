@@ -90,6 +90,11 @@ check_cases() {
 		if (npar++) bad("parser given twice")
 		next
 	}
+	$1 == "features" {
+		if (NF != 2 || $2 !~ /^[a-z0-9-]+$/) bad("features SUFFIX")
+		if (nfeat++) bad("features given twice")
+		next
+	}
 	$1 == "case" {
 		if (NF < 4) bad("case: too few words")
 		if ($2 in seen) bad("case " $2 ": duplicate id")
@@ -152,6 +157,13 @@ compile_cases() {
 	_parser=${APPARMOR_PARSER:-apparmor_parser}
 	_inc=${APPARMOR_INCLUDE:-/etc/apparmor.d}
 	_ver=$(awk '$1 == "parser" { print $2; exit }' "$_cf")
+	# `features SUFFIX`: compile with FEATURES-SUFFIX (e.g. linux-6.1-dbus:
+	# the kernel's features plus the dbus class it does not advertise)
+	_fx=$(awk '$1 == "features" { print $2; exit }' "$_cf")
+	if [ -n "$_fx" ]; then
+		_feat=$_feat-$_fx
+		[ -r "$_feat" ] || { echo "kernel oracle: $_cf needs $_feat" >&2; return 1; }
+	fi
 	if [ -n "$_ver" ]; then
 		_pd=$(parsers_dir)/$_ver
 		if [ ! -x "$_pd/apparmor_parser" ]; then

@@ -1293,7 +1293,78 @@ static const char *peer_label(struct kase *c)
 		return c->arg[0];
 	if (!strcmp(c->op, "ptrace") && c->narg > 1)
 		return c->arg[1];
+	/* a stack exists for the kernel's query only while a task has it */
+	if (!strcmp(c->op, "query") && strcmp(c->label, "unconfined"))
+		return c->label;
 	return NULL;
+}
+
+/*
+ * query CLASS FIELD...: the bytes libapparmor's aa_query_label() writes
+ * to .access ("label", NUL, the label, NUL, the class byte, the fields
+ * NUL-separated; `-` is an empty field), asked by the runner itself
+ * (unconfined, fsuid 0). The verdict is the kernel's four masks.
+ */
+static void run_query(struct kase *c, char *verdict, size_t len)
+{
+	char q[4096], reply[256];
+	unsigned allow, deny, audit, quiet;
+	size_t n = 0, l;
+	ssize_t r;
+	int fd, i;
+
+	if (c->narg < 1) {
+		snprintf(verdict, len, "ERROR EINVAL");
+		return;
+	}
+	memcpy(q, "label", 6);
+	n = 6;
+	l = strlen(c->label);
+	if (l + 2 > sizeof(q) - n)
+		goto toolong;
+	memcpy(q + n, c->label, l + 1);
+	n += l + 1;
+	q[n++] = (char)(!strcmp(c->arg[0], "dbus") ? 32 :
+			!strcmp(c->arg[0], "file") ? 2 : atoi(c->arg[0]));
+	for (i = 1; i < c->narg; i++) {
+		const char *f = strcmp(c->arg[i], "-") ? c->arg[i] : "";
+
+		l = strlen(f);
+		if (l + 1 > sizeof(q) - n)
+			goto toolong;
+		if (i > 1)
+			q[n++] = 0;
+		memcpy(q + n, f, l);
+		n += l;
+	}
+	fd = open("/sys/kernel/security/apparmor/.access", O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(verdict, len, "ERROR open-%s", errname(errno));
+		return;
+	}
+	r = write(fd, q, n);
+	if (r != (ssize_t)n) {
+		snprintf(verdict, len, "ERROR %s", r < 0 ? errname(errno) : "short");
+		close(fd);
+		return;
+	}
+	r = read(fd, reply, sizeof(reply) - 1);
+	close(fd);
+	if (r <= 0) {
+		snprintf(verdict, len, "ERROR read");
+		return;
+	}
+	reply[r] = 0;
+	if (sscanf(reply, "allow 0x%x\ndeny 0x%x\naudit 0x%x\nquiet 0x%x",
+		   &allow, &deny, &audit, &quiet) != 4) {
+		snprintf(verdict, len, "ERROR reply");
+		return;
+	}
+	snprintf(verdict, len, "allow 0x%08x deny 0x%08x audit 0x%08x quiet 0x%08x",
+		 allow, deny, audit, quiet);
+	return;
+toolong:
+	snprintf(verdict, len, "ERROR E2BIG");
 }
 
 #define NEED(k) do { if (c->narg < (k)) return EINVAL; } while (0)
@@ -1481,7 +1552,7 @@ static void run_case(struct kase *c, struct buf *out)
 {
 	int st[2], rel[2] = { -1, -1 }, rdy[2] = { -1, -1 };
 	int is_exec = !strcmp(c->op, "exec");
-	char verdict[64] = "", xlabel[256] = "-";
+	char verdict[128] = "", xlabel[256] = "-";
 	struct report rep;
 	ssize_t n;
 	pid_t pid;
@@ -1501,6 +1572,10 @@ static void run_case(struct kase *c, struct buf *out)
 			return;
 		}
 		c->helper = pid;
+	}
+	if (!strcmp(c->op, "query")) {
+		run_query(c, verdict, sizeof(verdict));
+		goto report;
 	}
 	if (pipe2(st, O_CLOEXEC) < 0)
 		die("pipe: %s", strerror(errno));
@@ -1657,6 +1732,7 @@ static void run_case(struct kase *c, struct buf *out)
 	     !strcmp(verdict, "ERROR no-report")))
 		snprintf(verdict, sizeof(verdict), "KILLED %s",
 			 signame(WTERMSIG(status)));
+report:
 	buf_fmt(out, "%s\t%s\t%s\t%s\t%s", c->id, c->label,
 		c->query ? c->query : "-", verdict, xlabel);
 	collect(out);
@@ -1840,7 +1916,8 @@ static int run_file(const char *name, const char *casefile,
 		}
 		/* oracle-side annotations (README.md) */
 		if (!strcmp(words[0], "undecidable") ||
-		    !strcmp(words[0], "golden") || !strcmp(words[0], "parser"))
+		    !strcmp(words[0], "golden") || !strcmp(words[0], "parser") ||
+		    !strcmp(words[0], "features"))
 			continue;
 		if (strcmp(words[0], "case"))
 			die("%s line %d: unknown directive %s", casefile,

@@ -1612,6 +1612,56 @@ static void test_dir(const struct blob *goodb, const struct blob *badsrc)
 
 /* ------------------------------------------------------------------ */
 
+/*
+ * Label queries are untrusted bytes too (a bus daemon passes them on):
+ * random ones, and real label names followed by random class and match
+ * bytes, answer 0 or fail with -EINVAL/-ENOENT, never anything else.
+ */
+static void test_queries(const struct blob *b)
+{
+	static const char *const labels[] = { "unconfined", "g_exec",
+					      "g_exec//&g_exec//kid", "nosuch" };
+	aamed_policy *p = aamed_policy_new();
+	struct aamed_error err;
+	unsigned seed = 7;
+	char q[512];
+	int i, al, au;
+
+	group_begin("label queries on %s", b->name);
+	case_begin("random and label-prefixed queries");
+	if (!p || aamed_policy_load_blob(p, b->data, b->len, b->name, &err) < 0) {
+		fail("%s does not load", b->name);
+		case_end();
+		group_end();
+		aamed_policy_free(p);
+		return;
+	}
+	for (i = 0; i < 40000; i++) {
+		size_t n = (size_t)rand_r(&seed) % sizeof(q), j = 0, k;
+		int e;
+
+		if (i & 1) {
+			const char *l = labels[rand_r(&seed) % 4];
+
+			memset(q, 0, 6);
+			j = 6 + strlen(l) + 1;
+			memcpy(q + 6, l, j - 6);
+			if (n < j)
+				n = j + (size_t)(rand_r(&seed) % 8);
+		}
+		for (k = j; k < n; k++)
+			q[k] = rand_r(&seed) % 4 ? (char)(rand_r(&seed) & 0xff) : 0;
+		e = aamed_query_label(p, (uint32_t)rand_r(&seed), q, n, &al, &au);
+		if (e && e != -EINVAL && e != -ENOENT)
+			fail("query %d: %d", i, e);
+		if (!e && ((al | au) & ~1))
+			fail("query %d: allowed %d audited %d", i, al, au);
+	}
+	case_end();
+	group_end();
+	aamed_policy_free(p);
+}
+
 static bool want_group(const char *only, const char *name)
 {
 	return !only || !*only || strstr(only, name);
@@ -1675,6 +1725,8 @@ int main(int argc, char **argv)
 	}
 	if (want_group(only, "dir"))
 		test_dir(&sub[S_ROBUST], &sub[S_MULTI]);
+	if (want_group(only, "query"))
+		test_queries(&sub[S_MULTI]);
 	for (i = 0; i < nsub; i++)
 		if (want_group(only, "truncate"))
 			test_truncate(&sub[i]);

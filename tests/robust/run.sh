@@ -17,7 +17,7 @@
 #
 # Environment: APPARMOR_PARSER (default apparmor_parser), CC (default cc),
 # ROBUST_ONLY (space-separated groups to run: version dfa start xtable perms ns dir
-# truncate corrupt), ROBUST_KEEP=1 keeps the work directory.
+# query truncate corrupt), ROBUST_KEEP=1 keeps the work directory.
 
 set -u
 

@@ -396,6 +396,61 @@ has coverage-blob "profile t_ov: 3 requests"
 expect coverage-blob-json 1 "$A" coverage --json --policy "$T/ov.bin" "$T/cov.log"
 schema coverage-blob-json coverage.v1.json
 
+# ---------------------------------------------------------------- dbus
+DFEAT=$ROOT/tests/features/linux-6.1-dbus
+"$PARSER" -Q -S --features-file "$DFEAT" tests/tools/data/dbus.sd >"$T/dbus.bin" 2>"$T/cerr" || { ko "compile dbus.sd"; cat "$T/cerr"; }
+dq() { expect "$1" "$2" "$A" query --policy "$T/dbus.bin" --label dsend dbus "$@"; }
+D="--bus session --path /org/foo/x --interface org.foo.I1 --name org.foo.Svc --peer-label dpeer --pid 10 --peer-pid 20"
+expect dbus-send-allowed 0 "$A" query --policy "$T/dbus.bin" --label dsend dbus send $D --member GetX
+has dbus-send-allowed "ALLOWED"
+# the sender's query matches no rule (member Other)
+expect dbus-send-denied 1 "$A" query --policy "$T/dbus.bin" --label dsend dbus send $D --member Other
+has dbus-send-denied 'apparmor="DENIED" operation="dbus_method_call" bus="session" path="/org/foo/x" interface="org.foo.I1" member="Other" mask="send" name="org.foo.Svc" pid=10 label="dsend" peer_pid=20 peer_label="dpeer"'
+# a deny rule is quiet
+expect dbus-send-deny-rule 1 "$A" query --policy "$T/dbus.bin" --label dsend dbus send $D --member Secret
+hasnt dbus-send-deny-rule "apparmor="
+# a complain-mode receiver without a rule: allowed, with its record
+expect dbus-receive 0 "$A" query --policy "$T/dbus.bin" --label dpeer dbus receive --bus system --name :1.4 --peer-label unconfined --pid 7
+has dbus-receive 'apparmor="ALLOWED" operation="dbus_method_call" bus="system" name=":1.4" mask="receive" pid=7 label="dpeer" peer_label="unconfined"'
+expect dbus-bind 0 "$A" query --policy "$T/dbus.bin" --label dsend dbus bind --bus session --name org.foo.Bar
+expect dbus-bind-denied 1 "$A" query --policy "$T/dbus.bin" --label dsend dbus bind --bus session --name org.bar
+has dbus-bind-denied 'apparmor="DENIED" operation="dbus_bind" bus="session" name="org.bar" mask="bind" label="dsend"'
+expect dbus-eavesdrop 1 "$A" query --policy "$T/dbus.bin" --label dsend dbus eavesdrop --bus session
+has dbus-eavesdrop 'operation="dbus_eavesdrop" bus="session" mask="eavesdrop" label="dsend"'
+expect dbus-unconfined 0 "$A" query --policy "$T/dbus.bin" dbus bind --bus system --name x
+expect dbus-masks 0 "$A" query --policy "$T/dbus.bin" --label dsend dbus send $D --member GetX --masks
+has dbus-masks "allow 0x00000002 deny 0x00000000 audit 0x00000000 quiet 0x00000000"
+expect dbus-json 1 "$A" query --policy "$T/dbus.bin" --json --label dsend dbus bind --bus session --name org.bar
+has dbus-json '"class":"dbus","request":"bind","bus":"session"'
+expect dbus-no-bus 2 "$A" query --policy "$T/dbus.bin" --label dsend dbus send --name x
+has_err dbus-no-bus "dbus send needs --bus BUS"
+expect dbus-bad-op 2 "$A" query --policy "$T/dbus.bin" --label dsend dbus call --bus session
+expect dbus-bind-path 2 "$A" query --policy "$T/dbus.bin" --label dsend dbus bind --bus session --name x --path /x
+expect dbus-bad-type 2 "$A" query --policy "$T/dbus.bin" --label dsend dbus send --bus session --type bogus
+expect dbus-bad-peer 2 "$A" query --policy "$T/dbus.bin" --label dsend dbus send --bus session --peer-label nosuch
+expect dbus-explain 1 "$A" explain --policy "$T/dbus.bin" --source tests/tools/data/dbus.sd --features "$DFEAT" --label dsend dbus send $D --member Secret
+has dbus-explain "denied: a deny rule matches"
+has dbus-explain "dbus.sd:5: deny dbus send bus=session member=Secret,	(denies \"send\")"
+expect dbus-explain-json 1 "$A" explain --json --policy "$T/dbus.bin" --label dsend dbus bind --bus session --name org.bar
+schema dbus-explain-json explain.v1.json
+# dbus-daemon's records: the send (I3) and the eavesdrop stay denied, the
+# bind and the receive are now allowed
+expect dbus-replay 1 "$A" replay --policy "$T/dbus.bin" tests/tools/data/dbus.log
+has dbus-replay "4 records, 4 rebuilt, 2 changed (0 now denied, 2 now allowed)"
+has dbus-replay "dsend  dbus_bind org.foo.Bar"
+expect dbus-replay-json 1 "$A" replay --json --policy "$T/dbus.bin" tests/tools/data/dbus.log
+schema dbus-replay-json replay.v1.json
+expect dbus-coverage 1 "$A" coverage --features "$DFEAT" --policy "$T/dbus.bin" --source tests/tools/data/dbus.sd tests/tools/data/dbus.log
+has dbus-coverage "profile dsend: 4 requests, 2 of 7 rules used"
+has dbus-coverage "     1  tests/tools/data/dbus.sd:7: dbus bind bus=session name=org.foo.*,"
+# diff: dbus witnesses are the query's fields
+sed 's/name=org.foo.\*/name=org.foo.B*/; s/eavesdrop bus=system/eavesdrop bus=session/' tests/tools/data/dbus.sd >"$T/dbus2.sd"
+"$PARSER" -Q -S --features-file "$DFEAT" "$T/dbus2.sd" >"$T/dbus2.bin" 2>"$T/cerr" || { ko "compile dbus2.sd"; cat "$T/cerr"; }
+expect dbus-diff 1 "$A" diff "$T/dbus.bin" "$T/dbus2.bin"
+has dbus-diff "  dbus       +eavesdrop                bus=session"
+has dbus-diff "  dbus       -eavesdrop                bus=system"
+has dbus-diff "  dbus       -bind                     bus=session name=org.foo."
+
 # ---------------------------------------------------------------- help, man pages, completion
 for c in explain replay diff coverage; do
 	[ -f "man/aamed-$c.1" ] && ok || ko "man/aamed-$c.1 missing"

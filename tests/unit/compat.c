@@ -209,6 +209,8 @@ void unit_compat_policy(void)
 	for (i = 0; i < 7; i++)
 		all_other |= other_map[i];
 	ext_init(&e, &dummy, 1);
+	/* 6.12's reading; 6.1's is checked below */
+	e.kernel = AAMED_KERNEL_6_12;
 	for (abi = 7; abi <= 9; abi += 2) {
 		uint32_t lock = abi <= 8 ? AAMED_MAY_LOCK : 0;
 
@@ -236,7 +238,19 @@ void unit_compat_policy(void)
 		CHECK_EQ(aa_lookup_perms(pdb, 1)->xindex, 0);
 		aa_policydb_free(pdb);
 	}
-
+	/* 6.1 maps the exec modifier bits at every ABI and adds no lock */
+	e.kernel = AAMED_KERNEL_6_1;
+	pdb = compat_pdb((const uint32_t (*)[2])words, 10);
+	CHECK(pdb != NULL);
+	if (!pdb)
+		return;
+	CHECK(aa_compat_policy(&e, pdb, 7));
+	CHECK_EQ(aa_lookup_perms(pdb, 1)->allow, R);
+	CHECK_EQ(aa_lookup_perms(pdb, 2)->allow, all_other);
+	CHECK_EQ(aa_lookup_perms(pdb, 3)->allow, 0x80u | 0x400u);
+	CHECK_EQ(aa_lookup_perms(pdb, 5)->allow, 0);
+	CHECK_EQ(aa_lookup_perms(pdb, 6)->quiet, 0x400u);
+	aa_policydb_free(pdb);
 }
 
 /* xmatch: the owner allow bits (with bit 31), state 0 zero. */

@@ -157,6 +157,8 @@ static enum aamed_class aclass_of(int c)
 		return AAMED_CLASS_NS;
 	case AAMED_PCLASS_IO_URING:
 		return AAMED_CLASS_IO_URING;
+	case AAMED_PCLASS_DBUS:
+		return AAMED_CLASS_DBUS;
 	default:
 		return AAMED_CLASS_NONE;
 	}

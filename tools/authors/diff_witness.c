@@ -137,6 +137,34 @@ static void signal_witness(const uint8_t *w, size_t n, char *out, size_t len)
 	snprintf(out, len, "signal=%s peer=%s", sb, peer);
 }
 
+/*
+ * The fields dbus-daemon's queries carry after the class: bus alone
+ * (eavesdrop), bus NUL name (bind), or bus NUL name NUL peer label NUL
+ * path NUL interface NUL member (send, receive).
+ */
+static void dbus_witness(const uint8_t *w, size_t n, char *out, size_t len)
+{
+	static const char *const keys[] = { "bus", "name", "peer_label",
+					    "path", "interface", "member" };
+	size_t o = 0, k = 0, start = 1, i;
+	char v[300];
+
+	out[0] = 0;
+	for (i = 1; i <= n && k < 6; i++) {
+		if (i < n && w[i])
+			continue;
+		diff_put_bytes(v, sizeof(v), w + start, i - start);
+		if (o < len)
+			o += (size_t)snprintf(out + o, len - o, "%s%s=%s",
+					      k ? " " : "", keys[k],
+					      i > start ? v : "\"\"");
+		k++;
+		start = i + 1;
+	}
+	if (o >= len && len)
+		out[len - 1] = 0;
+}
+
 /* A policy witness in the words of its class (its first byte). */
 void diff_policy_witness(const uint8_t *w, size_t n, char *out, size_t len)
 {
@@ -159,6 +187,8 @@ void diff_policy_witness(const uint8_t *w, size_t n, char *out, size_t len)
 			snprintf(out, len, "io_uring override_creds label=%s", label);
 		else
 			snprintf(out, len, "io_uring sqpoll");
+	} else if (cls == AAMED_PCLASS_DBUS) {
+		dbus_witness(w, n, out, len);
 	} else if (cls == AAMED_PCLASS_SIGNAL && n >= 2) {
 		signal_witness(w, n, out, len);
 	} else if ((cls == AAMED_PCLASS_LABEL && n >= 2 &&

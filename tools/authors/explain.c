@@ -52,6 +52,8 @@ static uint32_t request_of(const struct query *q)
 	case Q_USERNS:
 	case Q_URING:
 		return q->ns.request;
+	case Q_DBUS:
+		return dbus_request(q);
 	default:
 		return q->ipc.request;
 	}
@@ -74,6 +76,8 @@ static enum aamed_class aclass(const struct query *q)
 		return AAMED_CLASS_NS;
 	case Q_URING:
 		return AAMED_CLASS_IO_URING;
+	case Q_DBUS:
+		return AAMED_CLASS_DBUS;
 	default:
 		return AAMED_CLASS_PTRACE;
 	}
@@ -83,9 +87,24 @@ static const char *class_word(const struct query *q)
 {
 	static const char *const n[] = { "file", "file", "net", "unix",
 					 "capability", "signal", "ptrace",
-					 "userns", "io_uring" };
+					 "userns", "io_uring", "dbus" };
 
 	return n[q->class];
+}
+
+static bool dbus_perms(aamed_policy *policy, const aamed_profile *p,
+		       const struct query *q, struct aamed_perms *perms)
+{
+	struct aamed_query_masks m;
+
+	if (aamed_dbus_query_masks(policy, aamed_profile_label(p), &q->dbus.req,
+				   &m))
+		return false;
+	perms->allow = m.allow;
+	perms->deny = m.deny;
+	perms->audit = m.audit;
+	perms->quiet = m.quiet;
+	return true;
 }
 
 /* The permission entry the member's walk ends in, for the classes whose
@@ -127,6 +146,11 @@ static void member_perms(aamed_policy *policy, struct member *m,
 	case Q_URING:
 		m->have_perms = !aamed_profile_io_uring_perms(p, q->ns.op, peer,
 							      &m->perms);
+		break;
+	case Q_DBUS:
+		/* the member's own side of the request, its audit modes
+		 * applied as the kernel's answer has them */
+		m->have_perms = dbus_perms(policy, p, q, &m->perms);
 		break;
 	case Q_NET:
 		/* the class 15 walk of newer kernels is not a plain match */

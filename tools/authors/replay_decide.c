@@ -32,6 +32,28 @@ static int side_decide(const aamed_label *label, const aamed_label *peer,
 					      AAMED_SIDE_SUBJECT, NULL, NULL);
 }
 
+/*
+ * A dbus record is one side's check by dbus-daemon: that side's label
+ * query, an unconfined side allowed, a complain-mode side allowed.
+ */
+static int dbus_side(aamed_policy *policy, const aamed_label *label,
+		     const struct query *q, char *err, size_t errlen)
+{
+	const char *mode = aamed_label_mode(label);
+	uint32_t mask = dbus_request(q);
+	struct aamed_query_masks m;
+	int e;
+
+	if (!strcmp(mode, "unconfined") || !strcmp(mode, "complain"))
+		return 0;
+	e = aamed_dbus_query_masks(policy, label, &q->dbus.req, &m);
+	if (e) {
+		snprintf(err, errlen, "label query: %s", strerror(-e));
+		return 1;
+	}
+	return mask & ~(m.allow & ~m.deny) ? -EACCES : 0;
+}
+
 /* 0 allowed, a negative errno denied, 1 not decidable (err set). */
 static int decide(struct replay_worker *w, const aamed_label *label,
 		  const struct query *q, bool other_side, char *err,
@@ -52,6 +74,8 @@ static int decide(struct replay_worker *w, const aamed_label *label,
 		return side_decide(label, peer, q, other_side);
 	}
 	switch (q->class) {
+	case Q_DBUS:
+		return dbus_side(policy, label, q, err, errlen);
 	case Q_EXEC: {
 		struct aamed_exec_result x;
 

@@ -264,6 +264,58 @@ static int words_ns(const aa_log_record *rec, struct replay_request *req,
 	return n;
 }
 
+/*
+ * dbus-daemon's records (USER_AVC): libapparmor 3.0 reads mask= as the
+ * denied mask and peer_label= as the peer profile. A record is the
+ * logging side's own query: the subject's side is what is replayed.
+ */
+static int words_dbus(const aa_log_record *rec, struct replay_request *req,
+		      int n, const char **reason)
+{
+	const char *op = rec->operation + 5, *mask = rec->denied_mask;
+	bool message = strcmp(op, "bind") && strcmp(op, "eavesdrop");
+
+	if (!rec->dbus_bus || !mask) {
+		*reason = "dbus record without bus= or mask=";
+		return 0;
+	}
+	if (message && strcmp(mask, "send") && strcmp(mask, "receive")) {
+		*reason = "dbus message record without mask=send or receive";
+		return 0;
+	}
+	req->klass = "dbus";
+	if (message) {
+		req->argv[n++] = "--peer-label";
+		req->argv[n++] = rec->peer_profile ? rec->peer_profile
+						   : "unconfined";
+	}
+	req->argv[n++] = "dbus";
+	req->argv[n++] = message ? (char *)mask : (char *)op;
+	req->argv[n++] = "--bus";
+	req->argv[n++] = rec->dbus_bus;
+	if (message) {
+		req->argv[n++] = "--type";
+		req->argv[n++] = (char *)op;
+	}
+	if (rec->name && strcmp(op, "eavesdrop")) {
+		req->argv[n++] = "--name";
+		req->argv[n++] = rec->name;
+	}
+	if (message && rec->dbus_path) {
+		req->argv[n++] = "--path";
+		req->argv[n++] = rec->dbus_path;
+	}
+	if (message && rec->dbus_interface) {
+		req->argv[n++] = "--interface";
+		req->argv[n++] = rec->dbus_interface;
+	}
+	if (message && rec->dbus_member) {
+		req->argv[n++] = "--member";
+		req->argv[n++] = rec->dbus_member;
+	}
+	return n;
+}
+
 /* name2 of an exec record is the transition's result, not a target. */
 static int words_file(const aa_log_record *rec, struct replay_request *req,
 		      int n, const char **reason)
@@ -316,6 +368,11 @@ static bool is_ns(const aa_log_record *rec)
 	       !strcmp(rec->operation, "uring_override");
 }
 
+static bool is_dbus(const aa_log_record *rec)
+{
+	return !strncmp(rec->operation, "dbus_", 5);
+}
+
 static bool is_net(const aa_log_record *rec)
 {
 	return rec->net_family != NULL;
@@ -342,6 +399,7 @@ static const struct replay_class {
 	{ is_signal, words_signal, replay_direct_signal },
 	{ is_ptrace, words_ptrace, replay_direct_ptrace },
 	{ is_ns, words_ns, NULL },
+	{ is_dbus, words_dbus, NULL },
 	{ is_net, words_net, replay_direct_net },
 	{ is_file, words_file, replay_direct_file },
 };

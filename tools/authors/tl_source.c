@@ -372,6 +372,8 @@ static int rule_class(const char *t, bool *deny)
 		return AAMED_PCLASS_NS;
 	if (!strcmp(w, "io_uring"))
 		return AAMED_PCLASS_IO_URING;
+	if (!strcmp(w, "dbus"))
+		return AAMED_PCLASS_DBUS;
 	return 0;
 }
 
@@ -393,6 +395,8 @@ static const char *background(int klass, const char *rule)
 		return "userns,";
 	case AAMED_PCLASS_IO_URING:
 		return "io_uring,";
+	case AAMED_PCLASS_DBUS:
+		return "dbus,";
 	}
 	return "";
 }
@@ -706,9 +710,26 @@ int tl_query_class(const struct query *q)
 		return AAMED_PCLASS_NS;
 	case Q_URING:
 		return AAMED_PCLASS_IO_URING;
+	case Q_DBUS:
+		return AAMED_PCLASS_DBUS;
 	default:
 		return AAMED_PCLASS_PTRACE;
 	}
+}
+
+/*
+ * A dbus rule is judged on the subject's own label query: the other end
+ * of the message is a label text in the query, not a profile of the
+ * one-rule policy.
+ */
+static uint32_t dbus_denied_by(struct tl_source *s, const aamed_label *l,
+			       const struct query *q, uint32_t request)
+{
+	struct aamed_query_masks m;
+
+	if (aamed_dbus_query_masks(s->policy, l, &q->dbus.req, &m))
+		return request;
+	return request & ~(m.allow & ~m.deny);
 }
 
 /* Bits of request that the one-rule profile name denies. */
@@ -723,6 +744,8 @@ static uint32_t denied_by(struct tl_source *s, const char *name,
 
 	if (!l)
 		return request;
+	if (q->class == Q_DBUS)
+		return dbus_denied_by(s, l, q, request);
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return request;

@@ -31,8 +31,15 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 {
 	int i;
 
-	fputs(a->not_mediated ? "NOT-MEDIATED" : a->error ? "DENIED" : "ALLOWED",
-	      f);
+	if (a->have_masks)
+		fprintf(f, "allow 0x%08x deny 0x%08x audit 0x%08x quiet 0x%08x",
+			a->masks.allow, a->masks.deny, a->masks.audit,
+			a->masks.quiet);
+	else
+		fputs(a->not_mediated ? "NOT-MEDIATED"
+		      : a->error      ? "DENIED"
+				      : "ALLOWED",
+		      f);
 	if (a->have_x && !a->error && cli_xmode_name(a->x.mode))
 		fprintf(f, "%ctransition=%s:%s", sep, cli_xmode_name(a->x.mode),
 			a->x.name);
@@ -68,8 +75,16 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		net_json(f, &first, q);
 	else if (q->class == Q_USERNS || q->class == Q_URING)
 		ns_json(f, &first, q);
+	else if (q->class == Q_DBUS)
+		dbus_json(f, &first, q);
 	else if (q->class >= Q_CAP)
 		ipc_json(f, &first, q);
+	if (a->have_masks) {
+		json_key(f, &first, "masks");
+		fprintf(f, "{\"allow\":%u,\"deny\":%u,\"audit\":%u,\"quiet\":%u}",
+			a->masks.allow, a->masks.deny, a->masks.audit,
+			a->masks.quiet);
+	}
 	if (q->class != Q_FILE && q->class != Q_EXEC)
 		goto records;
 	json_key(f, &first, "operation");

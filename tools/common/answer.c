@@ -28,6 +28,9 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	a->have_x = false;
 	a->not_mediated = false;
 	a->recs.n = 0;
+	a->have_masks = q->masks;
+	if (q->masks)
+		return masks_decide(policy, label, q, &a->masks, err, errlen);
 	switch (q->class) {
 	case Q_EXEC:
 		a->have_x = true;
@@ -43,6 +46,10 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	case Q_UNIX:
 		a->error = net_decide(policy, label, q, answer_collect,
 				      &a->recs, err, errlen);
+		break;
+	case Q_DBUS:
+		a->error = dbus_decide(policy, label, q, answer_collect,
+				       &a->recs, err, errlen);
 		break;
 	case Q_USERNS:
 	case Q_URING:

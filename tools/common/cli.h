@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "aamed.h"
+#include "req_dbus.h"
 #include "req_ipc.h"
 #include "req_net.h"
 #include "req_ns.h"
@@ -47,6 +48,7 @@ enum query_class {
 	Q_PTRACE,
 	Q_USERNS,
 	Q_URING,
+	Q_DBUS,
 };
 
 struct query {
@@ -59,6 +61,8 @@ struct query {
 	struct net_query net;
 	struct ipc_query ipc;
 	struct ns_query ns;
+	struct dbus_query dbus;
+	bool masks;		/* --masks: the kernel's four masks */
 };
 
 /* request.c: the words common to every class, then the class's own */
@@ -96,6 +100,18 @@ int ns_decide(aamed_policy *policy, const aamed_label *label,
 	      const struct query *q, aamed_audit_fn fn, void *arg,
 	      bool *unmediated, char *err, size_t errlen);
 void ns_json(FILE *f, bool *first, const struct query *q);
+int dbus_parse(int argc, char **argv, struct query *q, char *err,
+	       size_t errlen);
+int dbus_decide(aamed_policy *policy, const aamed_label *label,
+		const struct query *q, aamed_audit_fn fn, void *arg, char *err,
+		size_t errlen);
+void dbus_json(FILE *f, bool *first, const struct query *q);
+/* The AAMED_DBUS_MAY_* bit of the request. */
+uint32_t dbus_request(const struct query *q);
+/* req_masks.c: --masks; -1 with err set when the query cannot be asked */
+int masks_decide(aamed_policy *policy, const aamed_label *label,
+		 const struct query *q, struct aamed_query_masks *m, char *err,
+		 size_t errlen);
 
 /* answer.c: one decision and the records it emits */
 #define MAX_RECORDS 16
@@ -111,6 +127,8 @@ void answer_collect(const struct aamed_audit *rec, void *arg);
 struct answer {
 	int error;
 	bool not_mediated;	/* the kernel has no hook: no decision */
+	bool have_masks;	/* --masks: masks instead of a decision */
+	struct aamed_query_masks masks;
 	bool have_x;
 	struct aamed_exec_result x;
 	struct records recs;		/* set fmt and want_text first */

@@ -2,6 +2,7 @@
 /*
  * Parsing one query from its words (docs/query-language.md):
  *   [--label L] file PATH PERMS [--op OP] [--target T] [--fsuid N] [--ouid N]
+ *                    [--masks]
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -149,6 +150,8 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 				snprintf(err, errlen, "%s: \"%s\" is not a uid", a, v);
 				return -1;
 			}
+		} else if (!strcmp(a, "--masks")) {
+			q->masks = true;
 		} else if (a[0] == '-' && a[1] == '-') {
 			snprintf(err, errlen, "unknown option %s", a);
 			return -1;
@@ -243,7 +246,7 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 	}
 	if (!cls) {
 		snprintf(err, errlen,
-			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring)");
+			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus)");
 		return -1;
 	}
 	q->class_word = cls;
@@ -260,12 +263,16 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 						      : Q_PTRACE;
 		return ipc_parse(n, rest, q, err, errlen);
 	}
+	if (!strcmp(cls, "dbus")) {
+		q->class = Q_DBUS;
+		return dbus_parse(n, rest, q, err, errlen);
+	}
 	if (!strcmp(cls, "userns") || !strcmp(cls, "io_uring")) {
 		q->class = !strcmp(cls, "userns") ? Q_USERNS : Q_URING;
 		return ns_parse(n, rest, q, err, errlen);
 	}
 	snprintf(err, errlen,
-		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring)",
+		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus)",
 		 cls);
 	return -1;
 }
