@@ -7,9 +7,11 @@ profile dbus_service {
        member={Hello,AddMatch,RemoveMatch,RequestName,ReleaseName,GetNameOwner}
        peer=(name=org.freedesktop.DBus label=unconfined),
   dbus bind bus=aamedtest name=org.example.Svc,
-  # Hello and Secret from the client, never Ping
+  # Hello and Secret from the client (and the learner), never Ping
   dbus receive bus=aamedtest path=/org/example/Svc interface=org.example.Svc
        member={Hello,Secret} peer=(label=dbus_client),
+  dbus receive bus=aamedtest path=/org/example/Svc interface=org.example.Svc
+       member={Hello,Secret} peer=(label=dbus_learner),
 }
 
 profile dbus_client {
@@ -20,4 +22,8 @@ profile dbus_client {
   # Hello and Ping to the service, never Secret
   dbus send bus=aamedtest path=/org/example/Svc interface=org.example.Svc
        member={Hello,Ping} peer=(name=org.example.Svc label=dbus_service),
+}
+
+# complain mode: nothing allowed, everything goes through, logged ALLOWED
+profile dbus_learner flags=(complain) {
 }

@@ -197,6 +197,22 @@ else
 	cat "$T/call.out"
 fi
 
+# ------------------------------------------------------------ complain mode
+# the query says no; dbus-daemon lets it through because the peer's
+# context says "(complain)", and logs it
+call dbus_learner Hello
+lpid=$(pid_of dbus_learner)
+if [ "$rc" -eq 0 ] && grep -q 'string "hello"' "$T/call.out"; then
+	ok "dbus_learner (complain) -> Hello: goes through"
+else
+	ko "dbus_learner -> Hello: exit $rc"
+	cat "$T/call.out"
+fi
+got=$(grep 'apparmor="ALLOWED"' "$T/daemon.log" | grep 'member="Hello" mask="send" name="org.example.Svc"' |
+	tail -n 1 | sed 's/^syslog\[[0-9]*\]: //')
+want="apparmor=\"ALLOWED\" operation=\"dbus_method_call\"  bus=\"aamedtest\" path=\"/org/example/Svc\" interface=\"org.example.Svc\" member=\"Hello\" mask=\"send\" name=\"org.example.Svc\" pid=$lpid label=\"dbus_learner\" peer_pid=$spid peer_label=\"dbus_service\""
+[ "$got" = "$want" ] && ok "record: $got" || { ko "complain record:"; echo "  want: $want"; echo "  got:  $got"; }
+
 # ------------------------------------------------------------ bind
 labelled dbus_client dbus-send --bus="$ADDR" --print-reply \
 	--dest=org.freedesktop.DBus /org/freedesktop/DBus \
