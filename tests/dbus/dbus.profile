@@ -19,6 +19,7 @@ profile dbus_client {
        interface=org.freedesktop.DBus
        member={Hello,AddMatch,RemoveMatch,RequestName,ReleaseName,GetNameOwner}
        peer=(name=org.freedesktop.DBus label=unconfined),
+  /etc/hostname r,
   # Hello and Ping to the service, never Secret
   dbus send bus=aamedtest path=/org/example/Svc interface=org.example.Svc
        member={Hello,Ping} peer=(name=org.example.Svc label=dbus_service),
@@ -26,4 +27,8 @@ profile dbus_client {
 
 # complain mode: nothing allowed, everything goes through, logged ALLOWED
 profile dbus_learner flags=(complain) {
+}
+
+# attached by executable (the labels file's "attach")
+profile dbus_attached /**/shimcheck-attached {
 }

@@ -61,6 +61,57 @@ mkdir "$T/policy" "$T/bus"
 	-o "$T/policy/dbus.bin" "$D/dbus.profile" >"$T/compile.out" 2>&1 &&
 	ok "policy compiled with dbus rules" ||
 	{ ko "aamed compile:"; cat "$T/compile.out"; finish; }
+
+# ------------------------------------------------------------ called directly
+if cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -o "$T/shimcheck" \
+	"$D/shimcheck.c" "$SHIM" -Wl,-rpath,"$B"; then
+	ok "shimcheck built against the drop-in alone"
+	# shimcheck ENV... -- ARGS: its checks counted, and its exit status
+	shimcheck() {
+		out=$(env -u AAMED_POLICY -u AAMED_LABELS -u AAMED_KERNEL "$@" 2>"$T/sc.err")
+		rc=$?
+		echo "$out" | sed -n 's/^\(ok\|FAIL\): /  \1: /p'
+		pass=$((pass + $(echo "$out" | grep -c '^ok:')))
+		fail=$((fail + $(echo "$out" | grep -c '^FAIL:')))
+		# a failed check failed already; an exit without one is a crash
+		[ "$rc" -eq 0 ] || echo "$out" | grep -q '^FAIL:' ||
+			{ ko "shimcheck $*: exit $rc"; cat "$T/sc.err"; }
+	}
+	shimcheck "$T/shimcheck" none
+	echo "uid $(id -u) dbus_client" >"$T/sc.labels"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/sc.labels" \
+		AAMED_SECURITYFS="$(pwd)/tools/libaamed-apparmor/securityfs" \
+		"$T/shimcheck" policy
+	# by executable, by attachment, first match first, default
+	cp "$T/shimcheck" "$T/shimcheck-attached"
+	printf 'exe %s dbus_service\ndefault dbus_client\n' "$T/shimcheck" >"$T/l1"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/l1" "$T/shimcheck" \
+		is dbus_service "labels: exe PATH"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/l1" \
+		"$T/shimcheck-attached" is dbus_client "labels: default"
+	printf 'attach\nuid %s dbus_client\n' "$(id -u)" >"$T/l2"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/l2" \
+		"$T/shimcheck-attached" is dbus_attached "labels: attach (the policy's attachment)"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/l2" \
+		"$T/shimcheck" is dbus_client "labels: attach finds none, uid N"
+	printf '# a comment\n\nfrobnicate 1 x\n' >"$T/bad1"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/bad1" "$T/shimcheck" badlabel 22 "labels: an unknown key, EINVAL"
+	grep -q "bad1: line 3: not" "$T/sc.err" && ok "the bad line is named" ||
+		{ ko "no message naming line 3:"; cat "$T/sc.err"; }
+	echo "default no_such_profile" >"$T/bad2"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/bad2" "$T/shimcheck" badlabel 2 "labels: a profile the policy lacks, ENOENT"
+	printf 'pid x dbus_client\n' >"$T/bad3"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/bad3" "$T/shimcheck" badlabel 22 "labels: pid not a number, EINVAL"
+	awk 'BEGIN { s = "default "; for (i = 0; i < 5000; i++) s = s "a"; print s }' >"$T/bad4"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/bad4" "$T/shimcheck" \
+		badlabel 22 "labels: a line over 4095 bytes, EINVAL"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/none" "$T/shimcheck" badlabel 2 "labels: no such file, ENOENT"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_KERNEL=5.4 "$T/shimcheck" badlabel 22 "AAMED_KERNEL=5.4: EINVAL"
+	shimcheck AAMED_POLICY="$T/no-policy" "$T/shimcheck" badlabel 2 "AAMED_POLICY: no such path, ENOENT"
+else
+	ko "shimcheck does not build"
+fi
+
 cc -shared -fPIC -O2 -o "$T/logcapture.so" "$D/logcapture.c" &&
 	ok "log capture built" || { ko "log capture does not build"; finish; }
 
