@@ -159,7 +159,9 @@ labelled() {
 }
 export AAMED_TEST_LABELS="$T/labels"
 
-labelled dbus_service "$PY" "$D/service.py" "$ADDR" "$T/ready" 15 \
+# (not through labelled: $! must be timeout's pid, for the cleanup)
+timeout 20 sh -c 'echo "pid $$ $0" >>"$AAMED_TEST_LABELS"; exec "$@"' \
+	dbus_service "$PY" "$D/service.py" "$ADDR" "$T/ready" 15 \
 	>"$T/service.out" 2>&1 &
 pids="$pids $!"
 n=0

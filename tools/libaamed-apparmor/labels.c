@@ -12,7 +12,8 @@
  *   default some_label           everything else
  *
  * Blank lines and lines starting with '#' are skipped; a label is the rest
- * of its line. Nothing matching, or no AAMED_LABELS: "unconfined". The
+ * of its line, without the blanks that end it. exe and attach read
+ * /proc/PID/exe, which only a process allowed to trace the other can. Nothing matching, or no AAMED_LABELS: "unconfined". The
  * file is read again at every question, so a test can name a process's
  * label after starting it and before it connects.
  */
@@ -55,6 +56,14 @@ static char *skip_space(char *p)
 	while (*p == ' ' || *p == '\t')
 		p++;
 	return p;
+}
+
+static void trim_end(char *p)
+{
+	size_t n = strlen(p);
+
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		p[--n] = 0;
 }
 
 /* The next word of *p (NUL-terminated in place), or NULL at the end. */
@@ -122,6 +131,7 @@ static int match_line(struct subject *s, char *line, char *buf, size_t len)
 			return -EINVAL;
 	}
 	label = skip_space(p);
+	trim_end(label);
 	if (!*label)
 		return -EINVAL;
 	if (!strcmp(key, "default"))
