@@ -36,7 +36,7 @@ TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 	robust fuzz-short oracle bench install-tools install-bench coverage alloc
 
 all: $(BUILD)/libaamed.a $(BUILD)/libaamed.so $(BUILD)/aamed $(BUILD)/aamed.pc \
-	$(BUILD)/aamed-bench $(BUILD)/bench-guest
+	$(BUILD)/aamed-bench $(BUILD)/bench-guest $(BUILD)/libaamed-apparmor.so
 
 # Header dependencies are generated (-MMD) and read back below.
 $(BUILD)/%.o: %.c
@@ -84,6 +84,23 @@ install-tools: all
 $(BUILD)/tests/schemacheck: tests/tools/schemacheck.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ tests/tools/schemacheck.c -ljansson -lm
+
+# ---------------------------------------------------------------- drop-in
+# libaamed-apparmor.so: libapparmor's query and context functions answered
+# by aamed, for LD_PRELOAD (man/libaamed-apparmor.7). It carries
+# libaamed.a inside and exports only the aa_* names, under libapparmor's
+# version nodes.
+SHIM_DIR := tools/libaamed-apparmor
+SHIM_SRC := $(sort $(wildcard $(SHIM_DIR)/*.c))
+SHIM_OBJ := $(SHIM_SRC:%.c=$(BUILD)/%.o)
+$(SHIM_OBJ): ALL_CFLAGS += \
+	-DAAMED_SECURITYFS_DIR='"$(PREFIX)/share/aamed/securityfs"'
+$(BUILD)/libaamed-apparmor.so: $(SHIM_OBJ) $(BUILD)/libaamed.a \
+		$(SHIM_DIR)/libaamed-apparmor.map
+	$(CC) -shared -Wl,-soname,libaamed-apparmor.so \
+		-Wl,--version-script=$(SHIM_DIR)/libaamed-apparmor.map \
+		-o $@ $(SHIM_OBJ) $(BUILD)/libaamed.a $(LDLIBS)
+-include $(SHIM_OBJ:.o=.d)
 
 # ---------------------------------------------------------------- bench
 # aamed-bench, its own program: bench/*.c but the guest program, against
@@ -214,6 +231,10 @@ install: all
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' aamed.pc.in \
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/aamed.pc
 	install -m 644 tests/features/* $(DESTDIR)$(PREFIX)/share/aamed/features/
+	install -m 755 $(BUILD)/libaamed-apparmor.so $(DESTDIR)$(PREFIX)/lib/
+	install -D -m 644 $(SHIM_DIR)/securityfs/features/dbus/mask \
+		$(DESTDIR)$(PREFIX)/share/aamed/securityfs/features/dbus/mask
+	install -D -m 644 -t $(DESTDIR)$(PREFIX)/share/man/man7 man/*.7
 
 # The benchmarks are for aamed's developers, not its users: apart.
 install-bench: $(BUILD)/aamed-bench

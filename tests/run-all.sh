@@ -81,6 +81,7 @@ suite robust sh tests/robust/run.sh $B/aamed
 suite concurrency sh tests/concurrency/run.sh
 suite sockcache sh tests/sockcache/run.sh $B
 suite man sh tests/man/run.sh $B
+suite dbus sh tests/dbus/run.sh $B
 suite abi sh tests/abi/run.sh $B
 suite coverage sh -c "make --no-print-directory coverage"
 suite asan sh -c "make --no-print-directory asan-check"
