@@ -97,7 +97,7 @@ $(SHIM_OBJ): ALL_CFLAGS += \
 	-DAAMED_SECURITYFS_DIR='"$(PREFIX)/share/aamed/securityfs"'
 $(BUILD)/libaamed-apparmor.so: $(SHIM_OBJ) $(BUILD)/libaamed.a \
 		$(SHIM_DIR)/libaamed-apparmor.map
-	$(CC) -shared -Wl,-soname,libaamed-apparmor.so \
+	$(CC) -shared -Wl,-z,defs -Wl,-soname,libaamed-apparmor.so \
 		-Wl,--version-script=$(SHIM_DIR)/libaamed-apparmor.map \
 		-o $@ $(SHIM_OBJ) $(BUILD)/libaamed.a $(LDLIBS)
 -include $(SHIM_OBJ:.o=.d)
