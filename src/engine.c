@@ -19,12 +19,19 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "policy.h"
 
+/*
+ * The slot's epoch has a cache line to itself: the replacer walks the
+ * list (next) and polls epoch while it waits, and a poll of a line the
+ * reader writes takes that line from the reader's cache; with next on
+ * it, even walking past a reader would.
+ */
 struct aamed_reader {
 	_Alignas(64) _Atomic uint64_t epoch;	/* 0: outside a section */
-	struct aamed_engine *engine;
+	_Alignas(64) struct aamed_engine *engine;
 	struct aamed_reader *next;		/* engine->readers, under lock */
 };
 
@@ -123,13 +130,35 @@ void aamed_read_end(aamed_reader *r)
 	atomic_store_explicit(&r->epoch, 0, memory_order_release);
 }
 
-/* Wait until every reader has left the sections begun before epoch. */
+/*
+ * A pause between polls: each poll pulls the reader's slot line into
+ * this CPU's cache, and the reader's next store to it must take it back,
+ * so polling flat out slows the very section being waited for (and, on
+ * an SMT sibling, takes the reader's issue slots).
+ */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ volatile("yield" ::: "memory");
+#endif
+}
+
+/*
+ * Wait until every reader has left the sections begun before epoch. A
+ * section is short, so spin first, then yield. A reader still inside
+ * after that was preempted there, and while it waits for a CPU a yield
+ * loop only burns the time it needs (sched_yield returns at once when
+ * the preempted reader is queued on another CPU): sleep, backing off.
+ */
 static void wait_readers(aamed_engine *e, uint64_t epoch)
 {
 	struct aamed_reader *r;
 
 	for (r = e->readers; r; r = r->next) {
 		unsigned spins = 0;
+		long nap = 10000;	/* ns */
 
 		for (;;) {
 			uint64_t seen = atomic_load_explicit(&r->epoch,
@@ -137,8 +166,17 @@ static void wait_readers(aamed_engine *e, uint64_t epoch)
 
 			if (seen == 0 || seen >= epoch)
 				break;
-			if (++spins > 64)
+			if (++spins <= 64) {
+				cpu_relax();
+			} else if (spins <= 80) {
 				sched_yield();
+			} else {
+				struct timespec ts = { 0, nap };
+
+				nanosleep(&ts, NULL);
+				if (nap < 1000000)
+					nap *= 2;
+			}
 		}
 	}
 }
