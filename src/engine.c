@@ -176,6 +176,14 @@ static inline void cpu_relax(void)
 #endif
 }
 
+/* Whether r has left every section begun before epoch. */
+static bool reader_past(struct aamed_reader *r, uint64_t epoch)
+{
+	uint64_t seen = atomic_load_explicit(&r->epoch, memory_order_seq_cst);
+
+	return seen == 0 || seen >= epoch;
+}
+
 /*
  * Wait until every reader has left the sections begun before epoch. A
  * section is short, so spin first, then yield. A reader still inside
@@ -191,12 +199,7 @@ static void wait_readers(aamed_engine *e, uint64_t epoch)
 		unsigned spins = 0;
 		long nap = 10000;	/* ns */
 
-		for (;;) {
-			uint64_t seen = atomic_load_explicit(&r->epoch,
-							     memory_order_seq_cst);
-
-			if (seen == 0 || seen >= epoch)
-				break;
+		while (!reader_past(r, epoch)) {
 			if (++spins <= 64) {
 				cpu_relax();
 			} else if (spins <= 80) {
@@ -210,14 +213,6 @@ static void wait_readers(aamed_engine *e, uint64_t epoch)
 			}
 		}
 	}
-}
-
-/* Whether r has left every section begun before epoch. */
-static bool reader_past(struct aamed_reader *r, uint64_t epoch)
-{
-	uint64_t seen = atomic_load_explicit(&r->epoch, memory_order_seq_cst);
-
-	return seen == 0 || seen >= epoch;
 }
 
 /* A short wait, enough for sections that are running: true if all left. */
