@@ -10,8 +10,6 @@
  * drift at all.
  */
 #include <errno.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -201,137 +199,6 @@ static int load_bench(const char *dir, int rounds)
 	return 0;
 }
 
-/* ------------------------------------------------------------------ */
-/* Throughput while the policy is replaced once a millisecond. */
-
-struct rbench {
-	aamed_engine *engine;
-	const char *policy_path;
-	void *blob;		/* the policy bytes, read once */
-	size_t len;
-	const aamed_label *plain;	/* baseline: no engine at all */
-	atomic_bool stop;
-	atomic_ulong total;
-	atomic_ulong replacements;
-};
-
-/* The baseline: the same decision loop without the engine. */
-static void *rb_plain(void *arg)
-{
-	struct rbench *b = arg;
-	struct aamed_file_req req = { .path = "/etc/passwd",
-				      .request = AAMED_MAY_READ };
-	unsigned long n = 0;
-	int acc = 0;
-
-	while (!atomic_load_explicit(&b->stop, memory_order_relaxed)) {
-		int i;
-
-		for (i = 0; i < 256; i++)
-			acc += aamed_file_perm(b->plain, &req, NULL, NULL);
-		n += 256;
-	}
-	atomic_fetch_add(&b->total, n);
-	sink += acc;
-	return NULL;
-}
-
-static void *rb_reader(void *arg)
-{
-	struct rbench *b = arg;
-	aamed_reader *r = aamed_reader_new(b->engine);
-	struct aamed_label_ref ref = { .text = "bench" };
-	struct aamed_file_req req = { .path = "/etc/passwd",
-				      .request = AAMED_MAY_READ };
-	unsigned long n = 0;
-	int acc = 0;	/* thread-local: a shared sink would be contended */
-
-	while (!atomic_load_explicit(&b->stop, memory_order_relaxed)) {
-		int i;
-
-		for (i = 0; i < 256; i++) {
-			aamed_policy *p = aamed_read_begin(r);
-			const aamed_label *l = aamed_label_ref_get(&ref, p, NULL);
-
-			if (l)
-				acc += aamed_file_perm(l, &req, NULL, NULL);
-			aamed_read_end(r);
-		}
-		n += 256;
-	}
-	atomic_fetch_add(&b->total, n);
-	sink += acc;
-	aamed_reader_free(r);
-	return NULL;
-}
-
-static void *rb_replacer(void *arg)
-{
-	struct rbench *b = arg;
-	struct timespec ms = { 0, 1000000 };
-
-	if (getenv("AAMED_BENCH_NO_REPLACE"))
-		return NULL;	/* the same rates without replacement */
-	while (!atomic_load_explicit(&b->stop, memory_order_relaxed)) {
-		aamed_policy *p = aamed_policy_new();
-		struct aamed_error err;
-
-		if (!p || aamed_policy_load_blob(p, b->blob, b->len,
-						 b->policy_path, &err)) {
-			aamed_policy_free(p);
-			break;
-		}
-		aamed_policy_replace(b->engine, p);
-		atomic_fetch_add(&b->replacements, 1);
-		nanosleep(&ms, NULL);
-	}
-	return NULL;
-}
-
-/* Decisions per second with n reader threads for secs seconds. */
-static double replace_rate(const char *policy_path, int n, double secs,
-			   unsigned long *repl, bool plain)
-{
-	struct rbench b = { .policy_path = policy_path };
-	aamed_policy *p = aamed_policy_new();
-	pthread_t th[8], rt;
-	struct timespec d = { (time_t)secs,
-			      (long)((secs - (double)(time_t)secs) * 1e9) };
-	double t0, t;
-	int i;
-
-	FILE *f = fopen(policy_path, "rb");
-
-	if (f) {
-		b.blob = malloc(1 << 24);
-		b.len = b.blob ? fread(b.blob, 1, 1 << 24, f) : 0;
-		fclose(f);
-	}
-	if (!p || !b.len || bench_load_policy(p, policy_path)) {
-		aamed_policy_free(p);
-		free(b.blob);
-		return -1;
-	}
-	b.engine = aamed_engine_new(p);
-	b.plain = plain ? aamed_label_get(p, "bench", NULL) : NULL;
-	t0 = now_ns();
-	for (i = 0; i < n; i++)
-		pthread_create(&th[i], NULL, plain ? rb_plain : rb_reader, &b);
-	if (!plain)
-		pthread_create(&rt, NULL, rb_replacer, &b);
-	nanosleep(&d, NULL);
-	atomic_store(&b.stop, true);
-	for (i = 0; i < n; i++)
-		pthread_join(th[i], NULL);
-	t = now_ns() - t0;
-	if (!plain)
-		pthread_join(rt, NULL);
-	aamed_engine_free(b.engine);
-	free(b.blob);
-	*repl = atomic_load(&b.replacements);
-	return (double)atomic_load(&b.total) / (t / 1e9);
-}
-
 /* The path of length len under /srv/bench/data/ (len >= 20). */
 static char *len_path(size_t len)
 {
@@ -422,10 +289,14 @@ static void usage(FILE *f)
 {
 	fputs("usage: aamed-bench decide --policy PATH [--iters N] [--instr]\n"
 	      "                          [--load DIR] [--case NAME] [--plot FILE]\n"
+	      "                          [--replace-every USEC] [--repeat N] [--secs S]\n"
 	      "PATH must define profiles \"bench\" and \"bench2\"\n"
 	      "(examples/bench.profile). --load DIR times loading every blob\n"
 	      "in DIR (e.g. all of apparmor-profiles). Then the cost of one\n"
-	      "confined read against path length, charted with --plot FILE.\n",
+	      "confined read against path length, charted with --plot FILE.\n"
+	      "Throughput with 1 and 2 readers while the policy is replaced\n"
+	      "every USEC us (0: back to back; default: 0, 10, 100, 1000),\n"
+	      "S seconds per row (0.5), N interleaved repeats (1), medians.\n",
 	      f);
 }
 
@@ -434,7 +305,9 @@ int bench_decide(int argc, char **argv)
 	const char *policy_path = NULL, *only = NULL, *load_dir = NULL;
 	const char *plot = NULL;
 	size_t len = 0;
-	long iters = 2000000;
+	long iters = 2000000, every_us = -1;
+	int repeat = 1;
+	double secs = 0.5;
 	bool instr = false, run_only = false;
 	aamed_policy *policy;
 	size_t i;
@@ -453,6 +326,12 @@ int bench_decide(int argc, char **argv)
 			plot = argv[++a];
 		else if (!strcmp(argv[a], "--len") && a + 1 < argc)
 			len = (size_t)atol(argv[++a]);
+		else if (!strcmp(argv[a], "--replace-every") && a + 1 < argc)
+			every_us = atol(argv[++a]);
+		else if (!strcmp(argv[a], "--repeat") && a + 1 < argc)
+			repeat = atoi(argv[++a]);
+		else if (!strcmp(argv[a], "--secs") && a + 1 < argc)
+			secs = atof(argv[++a]);
 		else if (!strcmp(argv[a], "--instr"))
 			instr = true;
 		else if (!strcmp(argv[a], "--raw-only-run"))
@@ -462,7 +341,8 @@ int bench_decide(int argc, char **argv)
 			return BENCH_EXIT_USAGE;
 		}
 	}
-	if (!policy_path || iters <= 0) {
+	if (!policy_path || iters <= 0 || every_us < -1 || repeat < 1 ||
+	    secs <= 0 || secs > 60) {
 		usage(stderr);
 		return BENCH_EXIT_USAGE;
 	}
@@ -546,26 +426,9 @@ int bench_decide(int argc, char **argv)
 		return BENCH_EXIT_FAIL;
 	}
 	aamed_policy_free(policy);
-	if (!run_only && (!only || !strcmp(only, "replace"))) {
-		unsigned long r1 = 0, r2 = 0, r0;
-		double p1 = replace_rate(policy_path, 1, 1.0, &r0, true);
-		double p2 = replace_rate(policy_path, 2, 1.0, &r0, true);
-		double one = replace_rate(policy_path, 1, 1.0, &r1, false);
-		double two = replace_rate(policy_path, 2, 1.0, &r2, false);
-
-		/*
-		 * The machine's own 2-thread scaling (the plain loop, no
-		 * engine, no replacement) is the raw operation to compare to.
-		 */
-		printf("plain-1-thread\t%.0f decisions/s\n", p1);
-		printf("plain-2-threads\t%.0f decisions/s\t%.1f%% of 2x (the machine's scaling)\n",
-		       p2, p1 > 0 ? 100.0 * p2 / (2 * p1) : 0.0);
-		printf("replace-1-thread\t%.0f decisions/s\t%lu replacements\t%.1f%% of plain\n",
-		       one, r1, p1 > 0 ? 100.0 * one / p1 : 0.0);
-		printf("replace-2-threads\t%.0f decisions/s\t%lu replacements\t%.1f%% of 2x, %.1f%% of plain-2\n",
-		       two, r2, one > 0 ? 100.0 * two / (2 * one) : 0.0,
-		       p2 > 0 ? 100.0 * two / p2 : 0.0);
-	}
+	if (!run_only && (!only || !strcmp(only, "replace")) &&
+	    bench_replace(policy_path, every_us, repeat, secs))
+		return BENCH_EXIT_POLICY;
 	if (load_dir && !run_only && load_bench(load_dir, 5))
 		return BENCH_EXIT_POLICY;
 	return BENCH_EXIT_OK;

@@ -95,6 +95,12 @@ struct wl_med {
 /* Load a compiled policy file or directory into policy; -1 with the
  * reason on stderr. */
 int bench_load_policy(aamed_policy *policy, const char *path);
+/*
+ * decide's live-replacement rows (bench_replace.c): every_us < 0 runs the
+ * default periods; repeat interleaved runs of secs seconds each.
+ */
+int bench_replace(const char *policy_path, long every_us, int repeat,
+		  double secs);
 #endif
 
 /* ----------------------------------------------------------- statistics */

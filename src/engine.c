@@ -4,9 +4,10 @@
  *
  * Readers never lock and never write a shared cache line: each reader
  * thread owns a slot and publishes in it the epoch it entered; the
- * replacer swaps the policy pointer, advances the epoch and waits until
- * no slot still shows an epoch from before the swap. Only then is the old
- * policy freed. Every decision made inside one read section sees one
+ * replacer swaps the policy pointer, advances the epoch, and frees the
+ * old policy only once no slot still shows an epoch from before the swap
+ * (at once if the readers leave within a short spin, else by a later
+ * replacement). Every decision made inside one read section sees one
  * policy, old or new, never a mix.
  *
  * Why not liburcu: its fast flavours order memory with membarrier() and
@@ -17,22 +18,52 @@
 #include <errno.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "policy.h"
 
+/*
+ * The slot's epoch has a cache line to itself: the replacer walks the
+ * list (next) and polls epoch while it waits, and a poll of a line the
+ * reader writes takes that line from the reader's cache; with next on
+ * it, even walking past a reader would.
+ */
 struct aamed_reader {
 	_Alignas(64) _Atomic uint64_t epoch;	/* 0: outside a section */
-	struct aamed_engine *engine;
+	_Alignas(64) struct aamed_engine *engine;
 	struct aamed_reader *next;		/* engine->readers, under lock */
 };
+
+/*
+ * A replaced policy a reader may still be deciding against: owned by the
+ * engine's retired list until no section begun before epoch is left.
+ */
+struct retired {
+	aamed_policy *policy;
+	uint64_t epoch;			/* the epoch its replacement began */
+	struct retired *next;		/* older */
+};
+
+/*
+ * At most this many replaced policies wait for a preempted reader; one
+ * more replacement waits for the readers instead, bounding the memory.
+ * Only policies that load faster than a scheduler's time slice can pile
+ * up this way (a large one takes long enough to load that the preempted
+ * reader runs meanwhile), so the bound costs little memory in practice.
+ */
+#define MAX_RETIRED 16
 
 struct aamed_engine {
 	_Alignas(64) _Atomic(aamed_policy *) cur;
 	_Atomic uint64_t epoch;			/* starts at 1 */
-	_Alignas(64) pthread_mutex_t lock;	/* readers list, replacers */
+	_Alignas(64) pthread_mutex_t lock;	/* the fields below, replacers */
 	struct aamed_reader *readers;
+	struct retired *retired;		/* newest first */
+	unsigned nretired;
 };
 
 aamed_engine *aamed_engine_new(aamed_policy *policy)
@@ -60,6 +91,13 @@ void aamed_engine_free(aamed_engine *e)
 	if (!e)
 		return;
 	aamed_policy_free(atomic_load(&e->cur));
+	while (e->retired) {
+		struct retired *d = e->retired;
+
+		e->retired = d->next;
+		aamed_policy_free(d->policy);
+		free(d);
+	}
 	while (e->readers) {
 		struct aamed_reader *r = e->readers;
 
@@ -123,29 +161,120 @@ void aamed_read_end(aamed_reader *r)
 	atomic_store_explicit(&r->epoch, 0, memory_order_release);
 }
 
-/* Wait until every reader has left the sections begun before epoch. */
+/*
+ * A pause between polls: each poll pulls the reader's slot line into
+ * this CPU's cache, and the reader's next store to it must take it back,
+ * so polling flat out slows the very section being waited for (and, on
+ * an SMT sibling, takes the reader's issue slots).
+ */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ volatile("yield" ::: "memory");
+#endif
+}
+
+/* Whether r has left every section begun before epoch. */
+static bool reader_past(struct aamed_reader *r, uint64_t epoch)
+{
+	uint64_t seen = atomic_load_explicit(&r->epoch, memory_order_seq_cst);
+
+	return seen == 0 || seen >= epoch;
+}
+
+/*
+ * Wait until every reader has left the sections begun before epoch. A
+ * section is short, so spin first, then yield. A reader still inside
+ * after that was preempted there, and while it waits for a CPU a yield
+ * loop only burns the time it needs (sched_yield returns at once when
+ * the preempted reader is queued on another CPU): sleep, backing off.
+ */
 static void wait_readers(aamed_engine *e, uint64_t epoch)
 {
 	struct aamed_reader *r;
 
 	for (r = e->readers; r; r = r->next) {
 		unsigned spins = 0;
+		long nap = 10000;	/* ns */
 
-		for (;;) {
-			uint64_t seen = atomic_load_explicit(&r->epoch,
-							     memory_order_seq_cst);
-
-			if (seen == 0 || seen >= epoch)
-				break;
-			if (++spins > 64)
+		while (!reader_past(r, epoch)) {
+			if (++spins <= 64) {
+				cpu_relax();
+			} else if (spins <= 80) {
 				sched_yield();
+			} else {
+				struct timespec ts = { 0, nap };
+
+				nanosleep(&ts, NULL);
+				if (nap < 1000000)
+					nap *= 2;
+			}
 		}
 	}
 }
 
+/* A short wait, enough for sections that are running: true if all left. */
+static bool spin_readers(aamed_engine *e, uint64_t epoch)
+{
+	struct aamed_reader *r;
+
+	for (r = e->readers; r; r = r->next) {
+		unsigned spins = 0;
+
+		while (!reader_past(r, epoch)) {
+			if (++spins > 64)
+				return false;
+			cpu_relax();
+		}
+	}
+	return true;
+}
+
+/* Detach the retired policies no section can still see. */
+static struct retired *take_reclaimable(aamed_engine *e)
+{
+	struct aamed_reader *r;
+	struct retired **pp, *done;
+	uint64_t oldest = UINT64_MAX;	/* epoch of the oldest open section */
+
+	for (r = e->readers; r; r = r->next) {
+		uint64_t seen = atomic_load_explicit(&r->epoch,
+						     memory_order_seq_cst);
+
+		if (seen && seen < oldest)
+			oldest = seen;
+	}
+	for (pp = &e->retired; *pp && (*pp)->epoch > oldest; pp = &(*pp)->next)
+		;
+	done = *pp;
+	*pp = NULL;
+	return done;
+}
+
+static void free_retired(struct retired *d)
+{
+	while (d) {
+		struct retired *next = d->next;
+
+		aamed_policy_free(d->policy);
+		free(d);
+		d = next;
+	}
+}
+
+/*
+ * Swap, then free the old policy as soon as no reader can see it. Running
+ * readers leave their sections within the spin; a reader preempted inside
+ * one would hold every replacement up for a scheduler's time slice, so
+ * its policy is retired instead and freed by a later replacement (or the
+ * engine's free), up to MAX_RETIRED of them.
+ */
 int aamed_policy_replace(aamed_engine *e, aamed_policy *policy)
 {
 	aamed_policy *old;
+	struct retired *node = NULL, *done;
 	uint64_t epoch;
 
 	if (!e || !policy)
@@ -158,9 +287,24 @@ int aamed_policy_replace(aamed_engine *e, aamed_policy *policy)
 	}
 	old = atomic_exchange_explicit(&e->cur, policy, memory_order_seq_cst);
 	epoch = atomic_fetch_add_explicit(&e->epoch, 1, memory_order_seq_cst) + 1;
-	wait_readers(e, epoch);
+	if (!spin_readers(e, epoch)) {
+		if (e->nretired < MAX_RETIRED)
+			node = malloc(sizeof(*node));
+		if (node) {
+			*node = (struct retired){ old, epoch, e->retired };
+			e->retired = node;
+			old = NULL;
+		} else {
+			wait_readers(e, epoch);
+		}
+	}
+	done = take_reclaimable(e);
+	e->nretired = 0;
+	for (node = e->retired; node; node = node->next)
+		e->nretired++;
 	pthread_mutex_unlock(&e->lock);
 	aamed_policy_free(old);
+	free_retired(done);
 	return 0;
 }
 

@@ -6,6 +6,9 @@
  * reader asks both questions inside one read section: exactly one must be
  * allowed. Both allowed or both denied would be a decision made against a
  * mix of policies (or against a freed one, which ASan/TSan report).
+ * One more reader sleeps inside each of its sections, as a preempted
+ * reader would stay there, so the replacer's wait must outlast both its
+ * spin and its yields, and sleep.
  *
  *   replace A.bin B.bin [READERS] [REPLACEMENTS]
  */
@@ -18,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "aamed.h"
@@ -58,14 +62,24 @@ static aamed_policy *make(int i)
 	return p;
 }
 
+/* A section the replacer must wait for beyond its spin and its yields. */
+static void linger(void)
+{
+	struct timespec ts = { 0, 100000 };
+
+	nanosleep(&ts, NULL);
+}
+
 static void *reader(void *arg)
 {
+	bool slow = arg != NULL;
+	unsigned n = 0;
+
 	aamed_reader *r = aamed_reader_new(engine);
 	struct aamed_label_ref ref = { .text = "t" };
 	struct aamed_file_req ra = { .path = "/alpha", .request = AAMED_MAY_READ };
 	struct aamed_file_req rb = { .path = "/beta", .request = AAMED_MAY_READ };
 
-	(void)arg;
 	while (!atomic_load_explicit(&done, memory_order_relaxed)) {
 		aamed_policy *p = aamed_read_begin(r);
 		const aamed_label *l = aamed_label_ref_get(&ref, p, NULL);
@@ -76,6 +90,8 @@ static void *reader(void *arg)
 			aamed_read_end(r);
 			continue;
 		}
+		if (slow && (++n & 3) == 0)
+			linger();
 		a = aamed_file_perm(l, &ra, NULL, NULL);
 		b = aamed_file_perm(l, &rb, NULL, NULL);
 		aamed_read_end(r);
@@ -93,7 +109,7 @@ int main(int argc, char **argv)
 {
 	int nreaders = argc > 3 ? atoi(argv[3]) : 2;
 	long nrepl = argc > 4 ? atol(argv[4]) : 3000;
-	pthread_t th[16];
+	pthread_t th[17];
 	long i;
 	int t, pass = 0, fail = 0;
 
@@ -105,10 +121,11 @@ int main(int argc, char **argv)
 	engine = aamed_engine_new(make(0));
 	for (t = 0; t < nreaders; t++)
 		pthread_create(&th[t], NULL, reader, NULL);
+	pthread_create(&th[nreaders], NULL, reader, &nreaders);
 	for (i = 0; i < nrepl; i++)
 		aamed_policy_replace(engine, make((int)((i + 1) & 1)));
 	atomic_store(&done, true);
-	for (t = 0; t < nreaders; t++)
+	for (t = 0; t <= nreaders; t++)
 		pthread_join(th[t], NULL);
 	aamed_engine_free(engine);
 	free(blob[0].data);
