@@ -367,10 +367,12 @@ void aamed_reader_free(aamed_reader *reader);
 aamed_policy *aamed_read_begin(aamed_reader *reader);
 void aamed_read_end(aamed_reader *reader);
 /*
- * Install policy (ownership passes); frees the old one once no reader can
- * still see it. It waits for the readers' sections to end, so it must not
- * be called from inside one of the caller's own read sections. -EINVAL
- * for the engine's current policy.
+ * Install policy (ownership passes). The old one is freed once no reader
+ * can still see it: at once when the readers leave their sections within
+ * a short spin, else by a later replacement or aamed_engine_free() (at
+ * most 16 are held; past that the call sleeps until readers leave). It
+ * may wait for readers, so it must not be called from inside one of the
+ * caller's own read sections. -EINVAL for the engine's current policy.
  */
 int aamed_policy_replace(aamed_engine *engine, aamed_policy *policy);
 /* A number no other policy of this process has. */
