@@ -151,19 +151,30 @@ int aamed_rules_xtrans(const aamed_rules *rules, uint32_t xindex,
 }
 
 /* ------------------------------------------------------------------ */
+/*
+ * What every matched-permission function starts with: perms zeroed, and
+ * the profile, or NULL when perms or the profile is missing or the
+ * caller's own arguments are not (args_ok): the caller returns -EINVAL.
+ */
+static const struct aa_profile *begin(const aamed_profile *profile,
+				      bool args_ok, struct aamed_perms *perms)
+{
+	if (!perms)
+		return NULL;
+	memset(perms, 0, sizeof(*perms));
+	return args_ok ? to_profile(profile) : NULL;
+}
+
 /* Matched permissions of one request. */
 
 int aamed_profile_file_perms(const aamed_profile *profile, const char *path,
 			     uint32_t fsuid, uint32_t ouid,
 			     struct aamed_perms *perms)
 {
-	const struct aa_profile *p = to_profile(profile);
+	const struct aa_profile *p = begin(profile, path != NULL, perms);
 	struct aa_perms got;
 
-	if (!perms)
-		return -EINVAL;
-	memset(perms, 0, sizeof(*perms));
-	if (!p || !path)
+	if (!p)
 		return -EINVAL;
 	if (p->file)
 		aa_str_perms(p->file, p->file->start[AA_CLASS_FILE], path,
@@ -177,13 +188,10 @@ int aamed_profile_file_perms(const aamed_profile *profile, const char *path,
 int aamed_profile_cap_perms(const aamed_profile *profile, int cap,
 			    struct aamed_perms *perms)
 {
-	const struct aa_profile *p = to_profile(profile);
+	const struct aa_profile *p = begin(profile, cap >= 0 && cap <= 63, perms);
 	uint64_t bit;
 
-	if (!perms)
-		return -EINVAL;
-	memset(perms, 0, sizeof(*perms));
-	if (!p || cap < 0 || cap > 63)
+	if (!p)
 		return -EINVAL;
 	bit = 1ull << cap;
 	perms->allow = (p->caps_allow & bit) ? 1 : 0;
@@ -196,13 +204,10 @@ int aamed_profile_cap_perms(const aamed_profile *profile, int cap,
 int aamed_profile_net_perms(const aamed_profile *profile, uint16_t family,
 			    uint16_t type, struct aamed_perms *perms)
 {
-	const struct aa_profile *p = to_profile(profile);
+	const struct aa_profile *p = begin(profile, true, perms);
 	const struct aa_policydb *pdb;
 	uint32_t state;
 
-	if (!perms)
-		return -EINVAL;
-	memset(perms, 0, sizeof(*perms));
 	if (!p)
 		return -EINVAL;
 	pdb = p->policy;
@@ -229,13 +234,10 @@ int aamed_profile_signal_perms(const aamed_profile *profile,
 			       const aamed_label *peer, int sig,
 			       uint32_t request, struct aamed_perms *perms)
 {
-	const struct aa_profile *p = to_profile(profile);
+	const struct aa_profile *p = begin(profile, peer != NULL, perms);
 	const struct aa_policydb *pdb;
 
-	if (!perms)
-		return -EINVAL;
-	memset(perms, 0, sizeof(*perms));
-	if (!p || !peer)
+	if (!p)
 		return -EINVAL;
 	pdb = p->policy;
 	if (!pdb || !(p->mediates & (1ull << AA_CLASS_SIGNAL)))
@@ -251,13 +253,10 @@ int aamed_profile_ptrace_perms(const aamed_profile *profile,
 			       const aamed_label *peer, uint32_t request,
 			       struct aamed_perms *perms)
 {
-	const struct aa_profile *p = to_profile(profile);
+	const struct aa_profile *p = begin(profile, peer != NULL, perms);
 	const struct aa_policydb *pdb;
 
-	if (!perms)
-		return -EINVAL;
-	memset(perms, 0, sizeof(*perms));
-	if (!p || !peer)
+	if (!p)
 		return -EINVAL;
 	pdb = p->policy;
 	if (!pdb || !pdb->start[AA_CLASS_LABEL])
@@ -272,11 +271,8 @@ int aamed_profile_ptrace_perms(const aamed_profile *profile,
 int aamed_profile_userns_perms(const aamed_profile *profile,
 			       struct aamed_perms *perms)
 {
-	const struct aa_profile *p = to_profile(profile);
+	const struct aa_profile *p = begin(profile, true, perms);
 
-	if (!perms)
-		return -EINVAL;
-	memset(perms, 0, sizeof(*perms));
 	if (!p)
 		return -EINVAL;
 	if (!(p->mediates & (1ull << AA_CLASS_NS)))
