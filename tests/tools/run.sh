@@ -231,7 +231,7 @@ expect replay-stats-stdin 2 "$A" replay --parse-only --policy "$T/fb-new" - </de
 has_err replay-stats-stdin "--parse-only reads the logs twice: not standard input"
 # the progress line is for a terminal: none when stderr is a file
 expect replay-no-progress 1 "$A" replay --policy "$T/fb-new" "$T/all.log"
-if [ -s "$T/err" ]; then ko "replay-no-progress: stderr not empty"; head -c 300 "$T/err"; else ok; fi
+if grep -v ': warning: ' "$T/err" | grep -q .; then ko "replay-no-progress: stderr not empty"; head -c 300 "$T/err"; else ok; fi
 # ... and on a terminal (script(1) gives one), redrawn on a long enough input
 if command -v script >/dev/null; then
 	for i in 1 2 3 4 5 6 7 8; do cat "$T/all.log"; done >"$T/long.log"
@@ -469,6 +469,38 @@ for f in share/man/man1/aamed-replay.1 share/man/man1/aamed.1 \
 	share/bash-completion/completions/aamed share/aamed/json-schema/diff.v1.json; do
 	[ -f "$T/inst/$f" ] && ok || ko "make install: no $f"
 done
+
+# ---------------------------------------------------------------- undecided classes
+# A profile with rules of a kind the kernel enforces and aamed does not
+# decide yet is named once on stderr; such a query is refused (exit 2),
+# never answered by a guess. A profile that mediates mount: apparmor_parser
+# gives every profile the mount class with a mount-capable kernel's features.
+cat >"$T/und.sd" <<'SD'
+profile und_m {
+  /und r,
+  mount fstype=tmpfs -> /mnt/,
+}
+profile und_r {
+  /und r,
+  set rlimit nofile <= 1024,
+}
+profile und_u flags=(unconfined) { }
+SD
+comp "$T/und.sd" "$T/und.bin"
+expect undecided-warn 0 "$A" query --policy "$T/und.bin" --label und_m file /und r
+has_err undecided-warn "warning: mount, umount and pivot_root are mediated by 2 profiles (und_m, und_r); aamed does not decide them yet"
+has_err undecided-warn "warning: resource limits are set by 1 profile (und_r); aamed does not decide them yet"
+has undecided-warn "ALLOWED"
+for c in "mount none /mnt" "umount /mnt" "pivot_root /new /new/old" "rlimit nofile 10" "change_profile und_r" "change_hat h"; do
+	# shellcheck disable=SC2086
+	expect "undecided-refused-${c%% *}" 2 "$A" query --policy "$T/und.bin" --label und_m $c
+	has_err "undecided-refused-${c%% *}" "aamed does not decide ${c%% *} requests yet"
+done
+# an unconfined profile enforces nothing: no warning
+printf 'profile und_only flags=(unconfined) { }\n' >"$T/und2.sd"
+comp "$T/und2.sd" "$T/und2.bin"
+expect undecided-none 0 "$A" query --policy "$T/und2.bin" --label und_only file /und r
+if grep -q 'does not decide' "$T/err"; then ko "undecided-none: a warning for an unconfined profile"; sed 's/^/    /' "$T/err"; else ok; fi
 
 echo "tools: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

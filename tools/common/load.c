@@ -3,7 +3,70 @@
  * The policies a command names: every --policy blob loaded, in order,
  * into one new policy set, failures said in the command's name.
  */
+#include <string.h>
+
 #include "cli.h"
+
+#define NAMED_MAX 3	/* profiles named in a warning, then a count */
+
+/* The names of the profiles that match, up to NAMED_MAX, into buf. */
+static size_t matching(aamed_policy *p, bool (*match)(const struct aamed_profile_info *),
+		       char *buf, size_t len)
+{
+	size_t i, n = 0, o = 0;
+
+	buf[0] = 0;
+	for (i = 0; i < aamed_policy_profile_count(p); i++) {
+		struct aamed_profile_info in = { .size = sizeof(in) };
+
+		if (aamed_profile_info(aamed_policy_profile(p, i), &in) ||
+		    !match(&in))
+			continue;
+		if (n++ < NAMED_MAX && o < len)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s",
+					      o ? ", " : "", in.name);
+	}
+	if (n > NAMED_MAX && o < len)
+		snprintf(buf + o, len - o, ", ...");
+	return n;
+}
+
+static bool mediates_mount(const struct aamed_profile_info *in)
+{
+	return in->mode != AAMED_PROFILE_UNCONFINED &&
+	       (in->mediates & (1ull << AAMED_PCLASS_MOUNT));
+}
+
+static bool has_rlimits(const struct aamed_profile_info *in)
+{
+	return in->mode != AAMED_PROFILE_UNCONFINED && in->rlimit_mask;
+}
+
+/*
+ * Say once which loaded profiles carry rules of a kind the kernel
+ * enforces and aamed cannot decide yet, rather than let a reader think
+ * everything there was checked. Queries of those kinds are refused.
+ */
+static void warn_undecided(aamed_policy *p, const char *who)
+{
+	static const struct {
+		bool (*match)(const struct aamed_profile_info *);
+		const char *what;
+	} kinds[] = {
+		{ mediates_mount, "mount, umount and pivot_root are mediated" },
+		{ has_rlimits, "resource limits are set" },
+	};
+	char names[512];
+	size_t i, n;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		n = matching(p, kinds[i].match, names, sizeof(names));
+		if (n)
+			fprintf(stderr, "%s: warning: %s by %zu profile%s (%s); "
+				"aamed does not decide them yet\n", who,
+				kinds[i].what, n, n == 1 ? "" : "s", names);
+	}
+}
 
 aamed_policy *load_policies(const char *const *paths, int n,
 			    enum aamed_kernel k, const char *who)
@@ -25,5 +88,6 @@ aamed_policy *load_policies(const char *const *paths, int n,
 			aamed_policy_free(p);
 			return NULL;
 		}
+	warn_undecided(p, who);
 	return p;
 }
