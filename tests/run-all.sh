@@ -47,8 +47,8 @@ suite() {
 # project: VERSION/apparmor_parser and its release's VERSION/apparmor.d),
 # each its own suite NAME-VERSION. A parser that is not there is skipped
 # and counted, not failed: a fresh clone has none.
-pdir=${AAMED_PARSERS_DIR:-../shared/tools/apparmor}
-pdir=$(cd "$pdir" 2>/dev/null && pwd) || pdir=${AAMED_PARSERS_DIR:-../shared/tools/apparmor}
+. tests/parsers.sh
+pdir=$(parsers_dir "$(pwd)")
 modern=${AAMED_PARSERS:-4.1.8 5.0.2}
 skipped=0
 skips=

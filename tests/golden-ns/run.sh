@@ -29,13 +29,8 @@ case $aamed in
     /*) ;;
     */*) aamed=$(pwd)/$aamed ;;
 esac
-if [ -n "${AAMED_PARSERS_DIR:-}" ]; then
-    pdir=$AAMED_PARSERS_DIR
-elif [ -d "$root/../shared/tools/apparmor" ]; then
-    pdir=$root/../shared/tools/apparmor
-else
-    pdir=$root/../../shared/tools/apparmor
-fi
+. "$root/tests/parsers.sh"
+pdir=$(parsers_dir "$root")
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/aamed-golden-ns.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -92,24 +87,8 @@ for ver in 4.1.8 5.0.2; do
             else
                 : > "$tmp/out"
             fi
-            awk -v file="$rel" -v ver="$ver" -v k="$k" -v counts="$tmp/counts" '
-                FILENAME == ARGV[1] { out[FNR] = $0; next }
-                {
-                    split($0, a, "\x01")
-                    line = substr(a[1], 1, index(a[1], "\t") - 1)
-                    expect = substr(a[1], index(a[1], "\t") + 1)
-                    query = a[2]
-                    n++
-                    got = (n in out) ? out[n] : "(no output)"
-                    if (got == expect) pass++
-                    else {
-                        fail++
-                        printf "%s:%s [parser %s, kernel %s]: %s\n  expected: %s\n  got:      %s\n", \
-                            file, line, ver, k, query, expect, got
-                    }
-                }
-                END { printf "%d %d\n", pass + 0, fail + 0 >> counts }
-            ' "$tmp/out" "$tmp/exp"
+            awk -v file="$rel" -v tag="parser $ver, kernel $k" -v counts="$tmp/counts" \
+                -f "$root/tests/golden_line.awk" "$tmp/out" "$tmp/exp"
         done
     done
 done

@@ -131,18 +131,8 @@ check_cases() {
 	' "$1" >&2
 }
 
-# parsers_dir - the newer apparmor_parser builds (AAMED_PARSERS_DIR, default
-# ../shared/tools/apparmor next to the repository or next to its parent:
-# a worktree), one VERSION/ directory each with its apparmor.d/
-parsers_dir() {
-	if [ -n "${AAMED_PARSERS_DIR:-}" ]; then
-		echo "$AAMED_PARSERS_DIR"
-	elif [ -d "$here/../../../shared/tools/apparmor" ]; then
-		echo "$here/../../../shared/tools/apparmor"
-	else
-		echo "$here/../../../../shared/tools/apparmor"
-	fi
-}
+# parsers_dir ROOT - the newer apparmor_parser builds (tests/parsers.sh)
+. "$here/../parsers.sh"
 
 # compile_cases CASEFILE FEATURES PREFIX - compile every @policy block of
 # CASEFILE on its own (PREFIX.N.sd, includes resolved from
@@ -165,9 +155,9 @@ compile_cases() {
 		[ -r "$_feat" ] || { echo "kernel oracle: $_cf needs $_feat" >&2; return 1; }
 	fi
 	if [ -n "$_ver" ]; then
-		_pd=$(parsers_dir)/$_ver
+		_pd=$(parsers_dir "$here/../..")/$_ver
 		if [ ! -x "$_pd/apparmor_parser" ]; then
-			echo "kernel oracle: $_cf needs apparmor_parser $_ver, not found in $(parsers_dir) (set AAMED_PARSERS_DIR)" >&2
+			echo "kernel oracle: $_cf needs apparmor_parser $_ver, not found in $(parsers_dir "$here/../..") (set AAMED_PARSERS_DIR)" >&2
 			return 1
 		fi
 		_parser=$_pd/apparmor_parser

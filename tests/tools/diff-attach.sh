@@ -7,7 +7,8 @@
 #
 # Environment: AAMED_PARSERS_DIR, the modern parsers' directory
 # (default ../shared/tools/apparmor beside the project).
-PARSERS=${AAMED_PARSERS_DIR:-$ROOT/../shared/tools/apparmor}
+. "$ROOT/tests/parsers.sh"
+PARSERS=$(parsers_dir "$ROOT")
 printf '/usr/bin/foo {\n  /etc/x r,\n}\n' >"$T/pn.sd"
 printf 'profile foo /usr/bin/a {\n}\n' >"$T/at-a.sd"
 printf 'profile foo /usr/bin/b {\n}\n' >"$T/at-b.sd"

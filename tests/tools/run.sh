@@ -130,13 +130,12 @@ for name in file-basic debian exec-modes golden ipc; do
 		has "replay-$name.$ver" "$n records, $((n - nr)) rebuilt, 0 changed"
 	done
 done
-# The user namespace and io_uring records of 6.12 (tests/kernel/cases/
+# The user namespace and io_uring records of 6.12 (tests/kernel/
 # cases-modern/ns.cases, compiled by apparmor_parser 4.1.8 as the oracle compiles it):
 # every one rebuilt, none changed; on 6.1 none is decidable, the kernel
 # has no hook. Skipped (with a count) without the newer parser.
-P418=${AAMED_PARSERS_DIR:-$ROOT/../shared/tools/apparmor}
-[ -d "$P418" ] || P418=$ROOT/../../shared/tools/apparmor
-P418=$P418/4.1.8
+. "$ROOT/tests/parsers.sh"
+P418=$(parsers_dir "$ROOT")/4.1.8
 if [ -x "$P418/apparmor_parser" ]; then
 	awk -v pre="$T/ns" '
 		/^[ \t]*@end[ \t]*$/ { if (inp) close(f); inp = 0; next }
