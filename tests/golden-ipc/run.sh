@@ -109,24 +109,8 @@ for fs in debian-default kabi5 linux-6.1 linux-6.12; do
             else
                 : > "$tmp/out"
             fi
-            awk -v file="$rel" -v fs="$fs" -v k="$k" -v counts="$tmp/counts" '
-                FILENAME == ARGV[1] { out[FNR] = $0; next }
-                {
-                    split($0, a, "\x01")
-                    line = substr(a[1], 1, index(a[1], "\t") - 1)
-                    expect = substr(a[1], index(a[1], "\t") + 1)
-                    query = a[2]
-                    n++
-                    got = (n in out) ? out[n] : "(no output)"
-                    if (got == expect) pass++
-                    else {
-                        fail++
-                        printf "%s:%s [%s, kernel %s]: %s\n  expected: %s\n  got:      %s\n", \
-                            file, line, fs, k, query, expect, got
-                    }
-                }
-                END { printf "%d %d\n", pass + 0, fail + 0 >> counts }
-            ' "$tmp/out" "$tmp/exp"
+            awk -v file="$rel" -v tag="$fs, kernel $k" -v counts="$tmp/counts" \
+                -f "$root/tests/golden_line.awk" "$tmp/out" "$tmp/exp"
         done
     done
 done
