@@ -4,6 +4,7 @@
  * file permissions, exec transitions, policy and xmatch permissions.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
 #include "tdfa.h"
@@ -181,23 +182,28 @@ void unit_compat_xindex(void)
 	}
 }
 
+/*
+ * Accept words the policydb and xmatch cases map: one state per bit group
+ * the mapping moves (state 0 is the trap state).
+ */
+static const uint32_t policy_words[10][2] = {
+	{ 0, 0 },
+	{ 0x4, 0 },				/* user read */
+	{ 0x7fu << 14, 0 },			/* every other bit */
+	{ 0x3u << 7, 0 },			/* user xbits 0, 1 */
+	{ 0x80000000u, 0 },			/* bit 31 */
+	{ 0, 0x2 | (0x1u << 7) | (0x2u << 14) | (0x4u << 21) },
+	{ 0x2u << 21, 0 },			/* other xbits */
+	{ 0x40u << 14, 0 },			/* getopt */
+	{ 0x10u << 14, 0 },			/* listen */
+	{ 0x1u << 14, 0 },			/* setattr */
+};
+
 void unit_compat_policy(void)
 {
 	/* other bits: setattr getattr accept bind listen setopt getopt */
 	static const uint32_t other_map[7] = {
 		0x100, 0x200, 0x100000, 0x200000, 0x400000, 0x1000000, 0x2000000,
-	};
-	uint32_t words[10][2] = {
-		{ 0, 0 },
-		{ 0x4, 0 },				/* user read */
-		{ 0x7fu << 14, 0 },			/* every other bit */
-		{ 0x3u << 7, 0 },			/* user xbits 0, 1 */
-		{ 0x80000000u, 0 },			/* bit 31 */
-		{ 0, 0x2 | (0x1u << 7) | (0x2u << 14) | (0x4u << 21) },
-		{ 0x2u << 21, 0 },			/* other xbits */
-		{ 0x40u << 14, 0 },			/* getopt */
-		{ 0x10u << 14, 0 },			/* listen */
-		{ 0x1u << 14, 0 },			/* setattr */
 	};
 	struct aa_policydb *pdb;
 	struct aa_ext e;
@@ -214,7 +220,7 @@ void unit_compat_policy(void)
 	for (abi = 7; abi <= 9; abi += 2) {
 		uint32_t lock = abi <= 8 ? AAMED_MAY_LOCK : 0;
 
-		pdb = compat_pdb((const uint32_t (*)[2])words, 10);
+		pdb = compat_pdb(policy_words, 10);
 		CHECK(pdb != NULL);
 		if (!pdb)
 			return;
@@ -240,7 +246,7 @@ void unit_compat_policy(void)
 	}
 	/* 6.1 maps the exec modifier bits at every ABI and adds no lock */
 	e.kernel = AAMED_KERNEL_6_1;
-	pdb = compat_pdb((const uint32_t (*)[2])words, 10);
+	pdb = compat_pdb(policy_words, 10);
 	CHECK(pdb != NULL);
 	if (!pdb)
 		return;
@@ -256,23 +262,13 @@ void unit_compat_policy(void)
 /* xmatch: the owner allow bits (with bit 31), state 0 zero. */
 void unit_compat_xmatch(void)
 {
-	uint32_t words[10][2] = {
-		{ 0, 0 },
-		{ 0x4, 0 },				/* user read */
-		{ 0x7fu << 14, 0 },			/* every other bit */
-		{ 0x3u << 7, 0 },			/* user xbits 0, 1 */
-		{ 0x80000000u, 0 },			/* bit 31 */
-		{ 0, 0x2 | (0x1u << 7) | (0x2u << 14) | (0x4u << 21) },
-		{ 0x2u << 21, 0 },			/* other xbits */
-		{ 0x40u << 14, 0 },			/* getopt */
-		{ 0x10u << 14, 0 },			/* listen */
-		{ 0x1u << 14, 0 },			/* setattr */
-	};
+	uint32_t words[10][2];
 	struct aa_policydb *pdb;
 	struct aa_ext e;
 	uint8_t dummy = 0;
 
 	ext_init(&e, &dummy, 1);
+	memcpy(words, policy_words, sizeof(words));
 	words[1][0] = 0x1;
 	words[2][0] = 0x0001c000;	/* other bits only: no exec */
 	words[4][0] = 0x80000041;
