@@ -24,7 +24,7 @@
 # kernel; undecidable cases are neither). Exit 1 on any failure, a failed
 # or timed-out boot included (its console tail is printed).
 #
-# Environment: AAMED (build/aamed), AAMED_KERNEL, ORACLE_WORK
+# Environment: AAMED (build/aamed), AAMED_KERNEL, ORACLE_CASES, ORACLE_WORK
 # (tests/kernel/work/oracle), BOOT_TIMEOUT (run.sh: 240 s), APPARMOR_PARSER,
 # APPARMOR_INCLUDE (the parser and its include dir: a modern parser with its
 # release's apparmor.d also runs cases-modern/), QEMU, BUSYBOX.
@@ -95,6 +95,9 @@ if [ "${pmaj:-0}" -ge 4 ]; then
 		[ "${min:-4}" -le "$pmaj" ] && casefiles="$casefiles $f"
 	done
 fi
+# ORACLE_CASES (case files, blank-separated) narrows a run to those files,
+# for someone working on one class.
+[ -n "${ORACLE_CASES:-}" ] && casefiles=$ORACLE_CASES
 echo "oracle: apparmor_parser ${pmaj:-?}.x ($(${APPARMOR_PARSER:-apparmor_parser} --version 2>/dev/null | sed -n '1s/.*version //p')): $(echo $casefiles | wc -w) case files" >&2
 
 # aamed's --kernel for a release
