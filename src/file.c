@@ -40,6 +40,8 @@ const char *const aa_file_op_names[AAMED_OP__COUNT] = {
 	[AAMED_OP_RENAME_SRC] = "rename_src",
 	[AAMED_OP_RENAME_DEST] = "rename_dest",
 	[AAMED_OP_EXEC] = "exec",
+	[AAMED_OP_FILE_INHERIT] = "file_inherit",
+	[AAMED_OP_FILE_RECEIVE] = "file_receive",
 };
 
 const char *aamed_file_op_name(enum aamed_file_op op)
@@ -233,6 +235,14 @@ static inline int profile_path_perm(const struct aa_profile *profile,
 	ad->fs.target = NULL;
 	return aa_audit_file(profile, perms, request,
 			     (request & ~perms->allow) ? -EACCES : 0, ad);
+}
+
+int aa_profile_path_perm(const struct aa_profile *profile, uint32_t request,
+			 struct aa_audit_data *ad)
+{
+	if (profile_unconfined(profile))
+		return 0;
+	return profile_path_perm(profile, request, ad);
 }
 
 /* Every confined member decides and audits; the last error wins. */

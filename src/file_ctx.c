@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Open files: the kernel's aa_file_perm(), __file_path_perm(),
+ * __file_sock_perm() and aa_inherit_files().
+ *
+ * The kernel keeps on each open file the label it was opened under and
+ * the permissions granted so far, and asks the policy only for what
+ * those do not cover. A file opened unconfined is never asked again:
+ * that is how an unconfined task hands descriptors to confined ones.
+ * Nothing here allocates; the caller describes the file's cache and
+ * keeps it (the kernel widens it after each allowed use).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+
+#include "apparmor.h"
+#include "audit.h"
+#include "file.h"
+#include "file_ctx.h"
+#include "label.h"
+#include "names.h"
+#include "net.h"
+#include "policy.h"
+
+uint32_t aamed_open_mode(int flags)
+{
+	uint32_t perms = 0;
+	int acc = flags & O_ACCMODE;
+
+	if (acc == O_WRONLY || acc == O_RDWR)
+		perms |= AAMED_MAY_WRITE;
+	if (acc == O_RDONLY || acc == O_RDWR)
+		perms |= AAMED_MAY_READ;
+	if ((flags & O_APPEND) && (perms & AAMED_MAY_WRITE))
+		perms = (perms & ~AAMED_MAY_WRITE) | AAMED_MAY_APPEND;
+	if (flags & O_TRUNC)
+		perms |= AAMED_MAY_WRITE;
+	if (flags & O_CREAT)
+		perms |= AAMED_MAY_CREATE;
+	return perms;
+}
+
+static bool in_label(const struct aa_label *l, const struct aa_profile *p)
+{
+	uint32_t i;
+
+	for (i = 0; i < l->size; i++)
+		if (l->vec[i] == p)
+			return true;
+	return false;
+}
+
+/* aa_label_is_subset(set, sub): every member of sub is in set. */
+static bool is_subset(const struct aa_label *set, const struct aa_label *sub)
+{
+	uint32_t i;
+
+	if (set == sub)
+		return true;
+	for (i = 0; i < sub->size; i++)
+		if (!in_label(set, sub->vec[i]))
+			return false;
+	return true;
+}
+
+/* fn_for_each_not_in_set(set, sub, profile_path_perm()): last error wins */
+static int path_not_in_set(const struct aa_label *set,
+			   const struct aa_label *sub, uint32_t request,
+			   struct aa_audit_data *ad)
+{
+	int error = 0, e;
+	uint32_t i;
+
+	for (i = 0; i < sub->size; i++) {
+		if (set && in_label(set, sub->vec[i]))
+			continue;
+		e = aa_profile_path_perm(sub->vec[i], request, ad);
+		if (e)
+			error = e;
+	}
+	return error;
+}
+
+/*
+ * __file_path_perm(): the members of label the file's label lacks check
+ * the request; a request beyond what was granted is then checked by the
+ * file's own members too ("not in label", or all when they are one).
+ */
+static int file_path_perm(const struct aa_label *label,
+			  const struct aa_label *flabel,
+			  const struct aamed_open_file *f, uint32_t request,
+			  uint32_t denied, struct aa_audit_data *ad)
+{
+	int error;
+
+	ad->name = f->path;
+	ad->fs.fsuid = f->fsuid;
+	ad->fs.ouid = f->ouid;
+	error = path_not_in_set(flabel, label, request, ad);
+	if (denied && !error)
+		error = path_not_in_set(label == flabel ? NULL : label, flabel,
+					request, ad);
+	return error;
+}
+
+/* aa_sock_file_perm() -> aa_label_sk_perm(): every confined member */
+static int sock_perm(const struct aa_label *label, uint32_t request,
+		     const struct aamed_sock *sk, struct aa_audit_data *ad)
+{
+	int error;
+
+	for_each_confined(label, p, error,
+			  aa_profile_af_perm(p, request, sk->family, sk->type,
+					     sk->protocol, ad));
+	return error;
+}
+
+/*
+ * __file_sock_perm(): label checks; a request beyond what was granted
+ * (always, the first time: a socket starts with nothing granted) is
+ * checked by the whole file label again.
+ */
+static int file_sock_perm(const struct aa_label *label,
+			  const struct aa_label *flabel,
+			  const struct aamed_open_file *f, const char *op,
+			  uint32_t request, uint32_t denied, aamed_audit_fn fn,
+			  void *arg)
+{
+	struct aa_audit_data ad;
+	int error, e;
+
+	if (f->sock->family >= AA_AF_MAX || f->sock->type >= AA_SOCK_MAX)
+		return -EINVAL;
+	aa_audit_net_init(&ad, fn, arg, op, AAMED_NET_SENDMSG, f->sock,
+			  aa_kernel_upstream(label->vec[0]));
+	error = sock_perm(label, request, f->sock, &ad);
+	if (denied) {
+		e = sock_perm(flabel, request, f->sock, &ad);
+		if (e)
+			error = e;
+	}
+	return error;
+}
+
+int aa_file_ctx_perm(const struct aa_label *label, const char *op,
+		     const struct aamed_open_file *f, uint32_t request,
+		     aamed_audit_fn fn, void *arg)
+{
+	const struct aa_label *flabel;
+	struct aa_audit_data ad;
+	uint32_t denied;
+
+	/* common_file_perm(): a revoked descriptor, silently */
+	if (f->flags & AAMED_OFILE_NULL)
+		return -EACCES;
+	if (!f->label || aa_label_unconfined(to_label(f->label)))
+		return 0;
+	flabel = to_label(f->label);
+	denied = request & ~f->allow;
+	if (!denied && is_subset(flabel, label))
+		return 0;
+	if (f->flags & AAMED_OFILE_UNMEDIATED)
+		return 0;
+	if (!f->path) {
+		if (!f->sock)
+			return -EINVAL;
+		return file_sock_perm(label, flabel, f, op, request, denied,
+				      fn, arg);
+	}
+	if (f->path[0] != '/')
+		return -EINVAL;
+	aa_audit_data_init(&ad, fn, arg, AAMED_CLASS_FILE, op);
+	return file_path_perm(label, flabel, f, request, denied, &ad);
+}
+
+/*
+ * aa_inherit_files(): revalidate_tty() first (read and write, whatever
+ * the terminal was opened for; a refusal only drops the terminal, and
+ * an allowed check widens the file's cache so that the descriptor's own
+ * check then passes unasked), then match_file() with the open's mode.
+ */
+int aa_file_ctx_inherit(const struct aa_label *label,
+			const struct aamed_open_file *f, unsigned *outcome,
+			aamed_audit_fn fn, void *arg)
+{
+	const char *op = "file_inherit";
+	int error;
+
+	if (f->flags & AAMED_OFILE_CTTY) {
+		error = aa_file_ctx_perm(label, op, f,
+					 AAMED_MAY_READ | AAMED_MAY_WRITE, fn,
+					 arg);
+		if (error == -EINVAL)
+			return error;
+		if (!error)
+			return 0;
+		*outcome |= AAMED_INHERIT_TTY_DROPPED;
+	}
+	error = aa_file_ctx_perm(label, op, f, f->mode, fn, arg);
+	if (error == -EINVAL)
+		return error;
+	if (error) {
+		*outcome |= AAMED_INHERIT_REPLACED;
+		return -EACCES;
+	}
+	return 0;
+}
