@@ -669,6 +669,9 @@ struct aamed_open_file {
 	const char *path;	/* the file's path; NULL: sock describes it */
 	uint32_t fsuid;		/* the fsuid of the task using it */
 	uint32_t ouid;		/* the file's owner */
+	uint32_t exec_fsuid;	/* file_inherit: the fsuid the exec gives
+				 * the new image (its euid); 6.12 prints it
+				 * in fsuid=, the owner test uses fsuid */
 	const struct aamed_sock *sock;	/* a socket's family, type, protocol
 					 * (its label is not asked) */
 	unsigned flags;		/* AAMED_OFILE_* */

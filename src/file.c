@@ -237,14 +237,6 @@ static inline int profile_path_perm(const struct aa_profile *profile,
 			     (request & ~perms->allow) ? -EACCES : 0, ad);
 }
 
-int aa_profile_path_perm(const struct aa_profile *profile, uint32_t request,
-			 struct aa_audit_data *ad)
-{
-	if (profile_unconfined(profile))
-		return 0;
-	return profile_path_perm(profile, request, ad);
-}
-
 /* Every confined member decides and audits; the last error wins. */
 int aa_path_perm(const struct aa_label *label, uint32_t request,
 		 struct aa_audit_data *ad)

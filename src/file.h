@@ -65,8 +65,4 @@ int aa_path_perm(const struct aa_label *label, uint32_t request,
 		 struct aa_audit_data *ad);
 int aa_path_link(const struct aa_label *label, struct aa_audit_data *ad);
 
-/* profile_path_perm() of one profile (an unconfined one allows). */
-int aa_profile_path_perm(const struct aa_profile *profile, uint32_t request,
-			 struct aa_audit_data *ad);
-
 #endif

@@ -13,14 +13,17 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <string.h>
 
 #include "apparmor.h"
 #include "audit.h"
+#include "dfa.h"
 #include "file.h"
 #include "file_ctx.h"
 #include "label.h"
 #include "names.h"
 #include "net.h"
+#include "perms.h"
 #include "policy.h"
 
 uint32_t aamed_open_mode(int flags)
@@ -64,10 +67,40 @@ static bool is_subset(const struct aa_label *set, const struct aa_label *sub)
 	return true;
 }
 
+/*
+ * profile_path_perm() of one member. The owner test is the task's fsuid
+ * (current_fsuid()) against the file's owner, whichever fsuid the record
+ * prints (ad->fs.fsuid).
+ */
+static int path_perm(const struct aa_profile *profile, uint32_t request,
+		     bool owner, struct aa_audit_data *ad)
+{
+	const struct aa_policydb *file = profile->file;
+	const struct aa_perms *perms;
+	uint32_t state;
+
+	if (profile_unconfined(profile))
+		return 0;
+	if (file) {
+		state = aa_dfa_match(file->dfa, file->start[AA_CLASS_FILE],
+				     ad->name);
+		perms = aa_lookup_fperms(file, state, owner);
+	} else {
+		perms = aa_null_fperms(profile);
+	}
+	if (!(request & ~perms->allow) && !(request & perms->audit) &&
+	    profile->audit != AUDIT_ALL)
+		return 0;
+	ad->info = NULL;
+	ad->fs.target = NULL;
+	return aa_audit_file(profile, perms, request,
+			     (request & ~perms->allow) ? -EACCES : 0, ad);
+}
+
 /* fn_for_each_not_in_set(set, sub, profile_path_perm()): last error wins */
 static int path_not_in_set(const struct aa_label *set,
 			   const struct aa_label *sub, uint32_t request,
-			   struct aa_audit_data *ad)
+			   bool owner, struct aa_audit_data *ad)
 {
 	int error = 0, e;
 	uint32_t i;
@@ -75,7 +108,7 @@ static int path_not_in_set(const struct aa_label *set,
 	for (i = 0; i < sub->size; i++) {
 		if (set && in_label(set, sub->vec[i]))
 			continue;
-		e = aa_profile_path_perm(sub->vec[i], request, ad);
+		e = path_perm(sub->vec[i], request, owner, ad);
 		if (e)
 			error = e;
 	}
@@ -92,15 +125,23 @@ static int file_path_perm(const struct aa_label *label,
 			  const struct aamed_open_file *f, uint32_t request,
 			  uint32_t denied, struct aa_audit_data *ad)
 {
+	bool owner = f->fsuid == f->ouid;
 	int error;
 
 	ad->name = f->path;
 	ad->fs.fsuid = f->fsuid;
 	ad->fs.ouid = f->ouid;
-	error = path_not_in_set(flabel, label, request, ad);
+	/*
+	 * 6.12 prints the fsuid of the credentials being checked: for an
+	 * inherited file those of the new image, the exec's (euid).
+	 */
+	if (!strcmp(ad->op, "file_inherit") &&
+	    label->vec[0]->ns->policy->kernel != AAMED_KERNEL_6_1)
+		ad->fs.fsuid = f->exec_fsuid;
+	error = path_not_in_set(flabel, label, request, owner, ad);
 	if (denied && !error)
 		error = path_not_in_set(label == flabel ? NULL : label, flabel,
-					request, ad);
+					request, owner, ad);
 	return error;
 }
 

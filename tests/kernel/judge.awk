@@ -55,6 +55,9 @@ function classof(op, a1, q) {
 	if (op == "mmap") return "mmap"
 	if (op == "unshare-userns") return "userns"
 	if (op ~ /^uring-/) return "io_uring"
+	if (op == "inherit") return "file_inherit"
+	if (op == "fdperm") return "file_perm"
+	if (op == "fdrecv") return "file_receive"
 	return "other"
 }
 
@@ -183,6 +186,7 @@ FNR == NR {
 		av = $(i + 1)
 		for (i += 2; i <= NF; i++)
 			if ($i ~ /^transition=/) tr = $i
+			else if ($i ~ /^(inherit|tty)=/) continue
 			else arec[++arec_n] = $i
 	}
 	# golden expectation vs the kernel
@@ -220,7 +224,9 @@ FNR == NR {
 			av = "ALLOWED"
 		if (av != want)
 			why = "verdict: kernel " kv ", aamed " (av == "" ? "(nothing)" : av)
-		else if (xl != "-" && kv != "KILLED SIGKILL") {
+		else if (xl != "-" && kv != "KILLED SIGKILL" && op[id] != "inherit") {
+			# (an inherit case names the label it execs into: its
+			# verdict is the descriptor's fate, kept or replaced)
 			# (a killed task never exec'd: its label is the old one)
 			xname = xl; sub(/ \([a-z]+\)$/, "", xname)
 			t = tr; sub(/^transition=[^:]*:/, "", t)

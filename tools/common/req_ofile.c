@@ -3,7 +3,7 @@
  * Queries about open files (docs/query-language.md):
  *   file PATH PERMS --op file_perm|file_receive|file_inherit
  *        [--opened-by LABEL] [--open-perms PERMS] [--ctty] [--revoked]
- *        [--unmediated]
+ *        [--unmediated] [--exec-fsuid N]
  * PATH may be socket:FAMILY:TYPE[:PROTOCOL] for a socket's descriptor
  * (PERMS: r is receive, w is send).
  */
@@ -35,6 +35,8 @@ int ofile_option(struct query *q, const char *a, const char *val, char *err,
 	}
 	if (!strcmp(a, "--opened-by"))
 		o->opened_by = val;
+	else if (!strcmp(a, "--exec-fsuid"))
+		o->exec_fsuid = val;
 	else
 		o->open_perms = val;
 	return 1;
@@ -43,13 +45,14 @@ int ofile_option(struct query *q, const char *a, const char *val, char *err,
 bool ofile_is_option(const char *a)
 {
 	return !strcmp(a, "--opened-by") || !strcmp(a, "--open-perms") ||
-	       !strcmp(a, "--ctty") || !strcmp(a, "--revoked") ||
+	       !strcmp(a, "--exec-fsuid") || !strcmp(a, "--ctty") || !strcmp(a, "--revoked") ||
 	       !strcmp(a, "--unmediated");
 }
 
 bool ofile_takes_value(const char *a)
 {
-	return !strcmp(a, "--opened-by") || !strcmp(a, "--open-perms");
+	return !strcmp(a, "--opened-by") || !strcmp(a, "--open-perms") ||
+	       !strcmp(a, "--exec-fsuid");
 }
 
 /* A family or type by the library's name, or a small number. */
@@ -142,9 +145,25 @@ int ofile_finish(struct query *q, char *err, size_t errlen)
 			 aamed_file_op_name(op));
 		return -1;
 	}
-	if (o->ctty && op != AAMED_OP_FILE_INHERIT) {
-		snprintf(err, errlen, "--ctty goes with --op file_inherit");
+	if ((o->ctty || o->exec_fsuid) && op != AAMED_OP_FILE_INHERIT) {
+		snprintf(err, errlen,
+			 "--ctty and --exec-fsuid go with --op file_inherit");
 		return -1;
+	}
+	o->exec_uid = q->file.fsuid;
+	if (o->exec_fsuid) {
+		char *end;
+		unsigned long v;
+
+		errno = 0;
+		v = strtoul(o->exec_fsuid, &end, 10);
+		if (!*o->exec_fsuid || *o->exec_fsuid == '-' || errno ||
+		    *end || v > 0xffffffffUL) {
+			snprintf(err, errlen, "--exec-fsuid: \"%s\" is not a uid",
+				 o->exec_fsuid);
+			return -1;
+		}
+		o->exec_uid = (uint32_t)v;
 	}
 	o->mode = q->file.request;
 	if (o->open_perms) {
@@ -196,6 +215,7 @@ int ofile_decide(aamed_policy *policy, const aamed_label *label,
 	f.sock = o->is_sock ? &o->sk : NULL;
 	f.fsuid = q->file.fsuid;
 	f.ouid = q->file.ouid;
+	f.exec_fsuid = o->exec_uid;
 	f.flags = (o->ctty ? AAMED_OFILE_CTTY : 0) |
 		  (o->revoked ? AAMED_OFILE_NULL : 0) |
 		  (o->unmediated ? AAMED_OFILE_UNMEDIATED : 0);

@@ -14,7 +14,9 @@ struct ofile_query {
 	bool ctty;		/* --ctty */
 	bool revoked;		/* --revoked: the null device */
 	bool unmediated;	/* --unmediated: a pipe and the like */
+	const char *exec_fsuid;	/* --exec-fsuid, NULL: --fsuid */
 	bool is_sock;		/* PATH was socket:FAMILY:TYPE[:PROTO] */
+	uint32_t exec_uid;	/* parsed --exec-fsuid */
 	uint32_t mode;		/* what the file was opened for */
 	struct aamed_sock sk;
 };
