@@ -687,7 +687,8 @@ uint32_t aamed_open_mode(int open_flags);
  * label uses the open file f for request under op: AAMED_OP_FILE_PERM
  * (read/write: AAMED_MAY_READ or AAMED_MAY_WRITE), AAMED_OP_FILE_LOCK,
  * AAMED_OP_FILE_MMAP, AAMED_OP_FILE_MPROT, AAMED_OP_FILE_RECEIVE
- * (request: f->mode). Nothing is asked when label or the file's label
+ * (request ignored: f->mode without AAMED_MAY_CREATE, since O_CREAT does
+ * not outlive the open). Nothing is asked when label or the file's label
  * is unconfined, or when label is a subset of the file's label and the
  * request was granted before. Otherwise every member of label that is
  * not in the file's label checks the request; a request beyond what was
@@ -704,14 +705,23 @@ int aamed_open_file_perm(const aamed_label *label, enum aamed_file_op op,
 					 * /sys/kernel/security/apparmor/.null) */
 #define AAMED_INHERIT_TTY_DROPPED 0x2u	/* the task lost its controlling
 					 * terminal (AAMED_OFILE_CTTY) */
+#define AAMED_INHERIT_CLOSED      0x4u	/* closed: the null device could not
+					 * be opened (Linux 6.12 asks the new
+					 * label, which refuses its
+					 * disconnected path, and logs an
+					 * "open" of "apparmor/.null") */
 
 /*
  * apparmor_bprm_committing_creds(): an exec moved the task from another
  * label to label and f is one of its open descriptors. Nothing happens
  * when label is unconfined (or the same as before: do not ask then).
- * Otherwise f is checked for f->mode (operation="file_inherit") and, if
- * refused, replaced by the null device. *outcome gets AAMED_INHERIT_*
- * bits (0: kept as it was). Returns 0 when kept, -EACCES when replaced.
+ * Otherwise f is checked for f->mode (operation="file_inherit"; without
+ * AAMED_MAY_CREATE: O_CREAT does not outlive the open) and, if refused,
+ * replaced by the null device, or closed where the new label may not
+ * open that (as the first refused descriptor of the exec: the kernel
+ * opens the null device once per exec). *outcome (may be NULL) gets
+ * AAMED_INHERIT_* bits, 0 when kept. Returns 0 when kept, -EACCES when
+ * replaced or closed.
  */
 int aamed_file_inherit(const aamed_label *label,
 		       const struct aamed_open_file *f, unsigned *outcome,

@@ -216,6 +216,50 @@ int aa_file_ctx_perm(const struct aa_label *label, const char *op,
 }
 
 /*
+ * The null device put in place of a refused descriptor is opened
+ * (dentry_open() of AppArmor's .null, read-write) with the new
+ * credentials. 6.1 does not ask (apparmor_file_open() skips every open
+ * during an exec); later kernels do, and the path is disconnected (the
+ * node lives in securityfs), so each member of the new label refuses it
+ * unless it attaches disconnected paths: the descriptor is then closed
+ * instead. Complain mode lets the open through.
+ */
+static int null_open(const struct aa_label *label,
+		     const struct aamed_open_file *f, aamed_audit_fn fn,
+		     void *arg)
+{
+	static const struct aa_perms none;
+	const uint32_t rw = AAMED_MAY_READ | AAMED_MAY_WRITE;
+	struct aa_audit_data ad;
+	int error = 0, e;
+	uint32_t i;
+
+	if (label->vec[0]->ns->policy->kernel == AAMED_KERNEL_6_1)
+		return 0;
+	aa_audit_data_init(&ad, fn, arg, AAMED_CLASS_FILE, "open");
+	ad.fs.fsuid = f->exec_fsuid;
+	ad.fs.ouid = 0;
+	for (i = 0; i < label->size; i++) {
+		const struct aa_profile *p = label->vec[i];
+
+		if (profile_unconfined(p))
+			continue;
+		if (p->path_flags & PATH_ATTACH_DISCONNECTED) {
+			ad.name = "/apparmor/.null";
+			e = path_perm(p, rw, f->exec_fsuid == 0, &ad);
+		} else {
+			ad.name = "apparmor/.null";
+			ad.info = "Failed name lookup - disconnected path";
+			ad.fs.target = NULL;
+			e = aa_audit_file(p, &none, rw, -EACCES, &ad);
+		}
+		if (e)
+			error = e;
+	}
+	return error;
+}
+
+/*
  * aa_inherit_files(): revalidate_tty() first (read and write, whatever
  * the terminal was opened for; a refusal only drops the terminal, and
  * an allowed check widens the file's cache so that the descriptor's own
@@ -238,12 +282,14 @@ int aa_file_ctx_inherit(const struct aa_label *label,
 			return 0;
 		*outcome |= AAMED_INHERIT_TTY_DROPPED;
 	}
-	error = aa_file_ctx_perm(label, op, f, f->mode, fn, arg);
+	/* O_CREAT is gone from the flags once the file is open */
+	error = aa_file_ctx_perm(label, op, f, f->mode & ~AAMED_MAY_CREATE,
+				 fn, arg);
 	if (error == -EINVAL)
 		return error;
-	if (error) {
-		*outcome |= AAMED_INHERIT_REPLACED;
-		return -EACCES;
-	}
-	return 0;
+	if (!error)
+		return 0;
+	*outcome |= null_open(label, f, fn, arg) ? AAMED_INHERIT_CLOSED :
+						   AAMED_INHERIT_REPLACED;
+	return -EACCES;
 }

@@ -102,11 +102,14 @@ open_file_hook(const struct aa_label *label, enum aamed_file_op op,
 	if (!f)
 		return -EINVAL;
 	switch (op) {
+	case AAMED_OP_FILE_RECEIVE:
+		/* what the file is open for (O_CREAT is gone by then) */
+		request = f->mode & ~AAMED_MAY_CREATE;
+		/* fall through */
 	case AAMED_OP_FILE_PERM:
 	case AAMED_OP_FILE_LOCK:
 	case AAMED_OP_FILE_MMAP:
 	case AAMED_OP_FILE_MPROT:
-	case AAMED_OP_FILE_RECEIVE:
 	case AAMED_OP_FILE_INHERIT:
 		return aa_file_ctx_perm(label, aa_file_op_names[op], f, request,
 					audit, arg);

@@ -171,7 +171,7 @@ FNR == NR {
 	split("", krec); split("", arec)
 	id = $1; label = $2; query = $3; kv = $4; xl = $5
 	cls = classof(op[id], arg1[id], query)
-	krec_n = 0; arec_n = 0; tr = ""; av = ""
+	krec_n = 0; arec_n = 0; tr = ""; av = ""; inh = ""
 	npost = 0
 	for (i = 6; i <= NF && $i != "@AAMED@"; i++) {
 		# logged by the new program (its comm), after the exec
@@ -186,7 +186,8 @@ FNR == NR {
 		av = $(i + 1)
 		for (i += 2; i <= NF; i++)
 			if ($i ~ /^transition=/) tr = $i
-			else if ($i ~ /^(inherit|tty)=/) continue
+			else if ($i ~ /^inherit=/) inh = $i
+			else if ($i ~ /^tty=/) continue
 			else arec[++arec_n] = $i
 	}
 	# golden expectation vs the kernel
@@ -224,6 +225,9 @@ FNR == NR {
 			av = "ALLOWED"
 		if (av != want)
 			why = "verdict: kernel " kv ", aamed " (av == "" ? "(nothing)" : av)
+		else if (op[id] == "inherit" && kv !~ /^KILLED/ && inh != (kv ~ /^ALLOWED/ ? "inherit=kept" :
+		    kv ~ /EBADF/ ? "inherit=closed" : "inherit=replaced"))
+			why = "inherited descriptor: kernel " kv ", aamed " (inh == "" ? "(nothing)" : inh)
 		else if (xl != "-" && kv != "KILLED SIGKILL" && op[id] != "inherit") {
 			# (an inherit case names the label it execs into: its
 			# verdict is the descriptor's fate, kept or replaced)

@@ -1379,6 +1379,9 @@ toolong:
  *   inherit EXEC OBJ FLAGS               OBJ opened in the label at fd 6, then
  *                                        EXEC (a copy of /probe): the helper
  *                                        says whether fd 6 still names it
+ *                                        (ALLOWED), names AppArmor's null
+ *                                        device (DENIED EACCES) or is closed
+ *                                        (DENIED EBADF)
  * OBJ is a path or sock:FAMILY:TYPE (unix: one end of a socketpair whose
  * other end has written one byte). OPENER is entered with one write of
  * changeprofile (unconfined stays), so it must allow the change to the
@@ -1493,6 +1496,9 @@ static int ofile_inherit_open(struct kase *c)
 	fd = ofile_open(c->arg[1], c->arg[2], &peer);
 	if (fd < 0)
 		return errno;
+	/* only fd 6 is to be inherited (the kernel checks every descriptor) */
+	if (peer >= 0)
+		close(peer);
 	if (fd != OFILE_FD && (dup2(fd, OFILE_FD) < 0 || close(fd) < 0))
 		return errno;
 	return 0;
@@ -1868,9 +1874,9 @@ static void run_case(struct kase *c, struct buf *out)
 
 		n = read(rdy[0], ok, sizeof(ok));
 		if (n == 2 && ok[0] != 'o') {
-			/* inherit: fd 6 was replaced or closed */
+			/* inherit: fd 6 was replaced (EACCES) or closed (EBADF) */
 			snprintf(verdict, sizeof(verdict), "%s",
-				 ok[0] == 'n' ? "DENIED EACCES" : "ERROR closed");
+				 ok[0] == 'n' ? "DENIED EACCES" : "DENIED EBADF");
 			read_label(pid, xlabel, sizeof(xlabel));
 		} else if (n == 2) {
 			snprintf(verdict, sizeof(verdict), "ALLOWED");

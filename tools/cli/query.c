@@ -43,6 +43,7 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 	if (a->have_inherit)
 		fprintf(f, "%cinherit=%s", sep,
 			(a->inherit & AAMED_INHERIT_REPLACED) ? "replaced" :
+			(a->inherit & AAMED_INHERIT_CLOSED)   ? "closed" :
 								"kept");
 	if (a->have_inherit && (a->inherit & AAMED_INHERIT_TTY_DROPPED))
 		fprintf(f, "%ctty=dropped", sep);

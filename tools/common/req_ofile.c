@@ -243,7 +243,9 @@ void ofile_json(FILE *f, bool *first, const struct query *q,
 	if (q->file.op != AAMED_OP_FILE_INHERIT)
 		return;
 	json_key(f, first, "inherit");
-	json_str(f, (outcome & AAMED_INHERIT_REPLACED) ? "replaced" : "kept");
+	json_str(f, (outcome & AAMED_INHERIT_REPLACED) ? "replaced" :
+		    (outcome & AAMED_INHERIT_CLOSED)   ? "closed" :
+							 "kept");
 	if (o->ctty) {
 		json_key(f, first, "tty");
 		json_str(f, (outcome & AAMED_INHERIT_TTY_DROPPED) ? "dropped" :
