@@ -656,6 +656,12 @@ const char *aamed_dbus_op_name(enum aamed_dbus_op op);
 #define AAMED_OFILE_CTTY       0x4u	/* file_inherit: the task's controlling
 					 * terminal (checked first, for read and
 					 * write, whatever it was opened for) */
+#define AAMED_OFILE_ELSEWHERE  0x8u	/* label is ignored: the file was opened
+					 * under some confined label sharing no
+					 * profile with the user's, which granted
+					 * nothing asked: each member of the
+					 * user's label checks, and only those
+					 * (what one kernel record shows) */
 
 struct aamed_open_file {
 	size_t size;		/* see "versioned structures" above */

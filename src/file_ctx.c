@@ -184,6 +184,36 @@ static int file_sock_perm(const struct aa_label *label,
 	return error;
 }
 
+/* Opened under a label disjoint from label's: label's members decide. */
+static int elsewhere_perm(const struct aa_label *label, const char *op,
+			  const struct aamed_open_file *f, uint32_t request,
+			  aamed_audit_fn fn, void *arg)
+{
+	struct aa_audit_data ad;
+
+	if (f->flags & AAMED_OFILE_UNMEDIATED)
+		return 0;
+	if (!f->path) {
+		if (!f->sock || f->sock->family >= AA_AF_MAX ||
+		    f->sock->type >= AA_SOCK_MAX)
+			return -EINVAL;
+		aa_audit_net_init(&ad, fn, arg, op, AAMED_NET_SENDMSG, f->sock,
+				  aa_kernel_upstream(label->vec[0]));
+		return sock_perm(label, request, f->sock, &ad);
+	}
+	if (f->path[0] != '/')
+		return -EINVAL;
+	aa_audit_data_init(&ad, fn, arg, AAMED_CLASS_FILE, op);
+	ad.name = f->path;
+	ad.fs.fsuid = f->fsuid;
+	ad.fs.ouid = f->ouid;
+	if (!strcmp(op, "file_inherit") &&
+	    label->vec[0]->ns->policy->kernel != AAMED_KERNEL_6_1)
+		ad.fs.fsuid = f->exec_fsuid;
+	return path_not_in_set(NULL, label, request, f->fsuid == f->ouid,
+			       &ad);
+}
+
 int aa_file_ctx_perm(const struct aa_label *label, const char *op,
 		     const struct aamed_open_file *f, uint32_t request,
 		     aamed_audit_fn fn, void *arg)
@@ -195,6 +225,8 @@ int aa_file_ctx_perm(const struct aa_label *label, const char *op,
 	/* common_file_perm(): a revoked descriptor, silently */
 	if (f->flags & AAMED_OFILE_NULL)
 		return -EACCES;
+	if (f->flags & AAMED_OFILE_ELSEWHERE)
+		return elsewhere_perm(label, op, f, request, fn, arg);
 	if (!f->label || aa_label_unconfined(to_label(f->label)))
 		return 0;
 	flabel = to_label(f->label);

@@ -61,6 +61,13 @@ function classof(op, a1, q) {
 	return "other"
 }
 
+# what an inherit case's verdict says became of the descriptor
+function fate(kv) {
+	if (kv ~ /^ALLOWED/) return "inherit=kept"
+	if (kv ~ /EBADF/) return "inherit=closed"
+	return "inherit=replaced"
+}
+
 # split an audit record into keys k[1..n] and values v[key]; returns n
 function parse(rec, k, v,    n, key, val) {
 	n = 0
@@ -225,8 +232,7 @@ FNR == NR {
 			av = "ALLOWED"
 		if (av != want)
 			why = "verdict: kernel " kv ", aamed " (av == "" ? "(nothing)" : av)
-		else if (op[id] == "inherit" && kv !~ /^KILLED/ && inh != (kv ~ /^ALLOWED/ ? "inherit=kept" :
-		    kv ~ /EBADF/ ? "inherit=closed" : "inherit=replaced"))
+		else if (op[id] == "inherit" && kv !~ /^KILLED/ && inh != fate(kv))
 			why = "inherited descriptor: kernel " kv ", aamed " (inh == "" ? "(nothing)" : inh)
 		else if (xl != "-" && kv != "KILLED SIGKILL" && op[id] != "inherit") {
 			# (an inherit case names the label it execs into: its

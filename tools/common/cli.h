@@ -68,6 +68,25 @@ struct query {
 	bool masks;		/* --masks: the kernel's four masks */
 };
 
+/* A request about a path (a file, an exec, an open file's path). */
+static inline bool query_is_path(const struct query *q)
+{
+	return q->class == Q_FILE || q->class == Q_EXEC ||
+	       (q->class == Q_OFILE && !q->ofile.is_sock);
+}
+
+/*
+ * The bits an open-file query asks: a receive or an inherit asks what
+ * the file is open for (O_CREAT does not outlive the open).
+ */
+static inline uint32_t ofile_request(const struct query *q)
+{
+	return q->file.op == AAMED_OP_FILE_RECEIVE ||
+			       q->file.op == AAMED_OP_FILE_INHERIT ?
+		       q->ofile.mode & ~AAMED_MAY_CREATE :
+		       q->file.request;
+}
+
 /* request.c: the words common to every class, then the class's own */
 int parse_query(int argc, char **argv, struct query *q, char *err,
 		size_t errlen);

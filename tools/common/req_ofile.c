@@ -3,7 +3,7 @@
  * Queries about open files (docs/query-language.md):
  *   file PATH PERMS --op file_perm|file_receive|file_inherit
  *        [--opened-by LABEL] [--open-perms PERMS] [--ctty] [--revoked]
- *        [--unmediated] [--exec-fsuid N]
+ *        [--unmediated] [--exec-fsuid N] [--opened-elsewhere]
  * PATH may be socket:FAMILY:TYPE[:PROTOCOL] for a socket's descriptor
  * (PERMS: r is receive, w is send).
  */
@@ -20,8 +20,10 @@ int ofile_option(struct query *q, const char *a, const char *val, char *err,
 	struct ofile_query *o = &q->ofile;
 
 	if (!strcmp(a, "--ctty") || !strcmp(a, "--revoked") ||
-	    !strcmp(a, "--unmediated")) {
-		if (a[2] == 'c')
+	    !strcmp(a, "--unmediated") || !strcmp(a, "--opened-elsewhere")) {
+		if (a[2] == 'o')
+			o->elsewhere = true;
+		else if (a[2] == 'c')
 			o->ctty = true;
 		else if (a[2] == 'r')
 			o->revoked = true;
@@ -45,7 +47,8 @@ int ofile_option(struct query *q, const char *a, const char *val, char *err,
 bool ofile_is_option(const char *a)
 {
 	return !strcmp(a, "--opened-by") || !strcmp(a, "--open-perms") ||
-	       !strcmp(a, "--exec-fsuid") || !strcmp(a, "--ctty") || !strcmp(a, "--revoked") ||
+	       !strcmp(a, "--exec-fsuid") || !strcmp(a, "--opened-elsewhere") ||
+	       !strcmp(a, "--ctty") || !strcmp(a, "--revoked") ||
 	       !strcmp(a, "--unmediated");
 }
 
@@ -129,7 +132,8 @@ int ofile_finish(struct query *q, char *err, size_t errlen)
 	int rop;
 
 	if (op != AAMED_OP_FILE_PERM && op != AAMED_OP_FILE_RECEIVE &&
-	    op != AAMED_OP_FILE_INHERIT && !o->opened_by && !o->is_sock) {
+	    op != AAMED_OP_FILE_INHERIT && !o->opened_by && !o->is_sock &&
+	    !o->elsewhere) {
 		if (o->open_perms || o->ctty || o->revoked || o->unmediated) {
 			snprintf(err, errlen,
 				 "--open-perms, --ctty, --revoked and --unmediated need an open file (--op file_perm, file_receive, file_inherit or --opened-by)");
@@ -143,6 +147,11 @@ int ofile_finish(struct query *q, char *err, size_t errlen)
 		snprintf(err, errlen,
 			 "operation \"%s\" is not a use of an open file",
 			 aamed_file_op_name(op));
+		return -1;
+	}
+	if (o->elsewhere && o->opened_by) {
+		snprintf(err, errlen,
+			 "--opened-elsewhere and --opened-by exclude each other");
 		return -1;
 	}
 	if ((o->ctty || o->exec_fsuid) && op != AAMED_OP_FILE_INHERIT) {
@@ -218,7 +227,8 @@ int ofile_decide(aamed_policy *policy, const aamed_label *label,
 	f.exec_fsuid = o->exec_uid;
 	f.flags = (o->ctty ? AAMED_OFILE_CTTY : 0) |
 		  (o->revoked ? AAMED_OFILE_NULL : 0) |
-		  (o->unmediated ? AAMED_OFILE_UNMEDIATED : 0);
+		  (o->unmediated ? AAMED_OFILE_UNMEDIATED : 0) |
+		  (o->elsewhere ? AAMED_OFILE_ELSEWHERE : 0);
 	if (q->file.op == AAMED_OP_FILE_INHERIT)
 		return aamed_file_inherit(label, &f, outcome, fn, arg);
 	return aamed_open_file_perm(label, q->file.op, &f, q->file.request,
@@ -231,7 +241,8 @@ void ofile_json(FILE *f, bool *first, const struct query *q,
 	const struct ofile_query *o = &q->ofile;
 
 	json_key(f, first, "opened_by");
-	json_str(f, o->opened_by ? o->opened_by : "unconfined");
+	json_str(f, o->elsewhere ? NULL :
+		    o->opened_by ? o->opened_by : "unconfined");
 	if (o->is_sock) {
 		json_key(f, first, "socket");
 		fprintf(f, "{\"family\":");

@@ -14,6 +14,7 @@ struct ofile_query {
 	bool ctty;		/* --ctty */
 	bool revoked;		/* --revoked: the null device */
 	bool unmediated;	/* --unmediated: a pipe and the like */
+	bool elsewhere;		/* --opened-elsewhere */
 	const char *exec_fsuid;	/* --exec-fsuid, NULL: --fsuid */
 	bool is_sock;		/* PATH was socket:FAMILY:TYPE[:PROTO] */
 	uint32_t exec_uid;	/* parsed --exec-fsuid */
