@@ -219,6 +219,9 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 
 		if (r->profile && strcmp(r->profile, name))
 			continue;	/* the peer's side */
+		if (q->class == Q_OFILE && r->op &&
+		    strcmp(r->op, aamed_file_op_name(q->file.op)))
+			continue;	/* the null device's open, not the use */
 		any_record = true;
 		if (r->type != AAMED_AUDIT_AUDIT)
 			m->denied |= r->denied ? r->denied : m->request;
@@ -330,6 +333,11 @@ static void print_text(const struct query *q, struct member *ms, int n,
 	if (all->have_x && !all->error && cli_xmode_name(all->x.mode))
 		printf("transition\t%s:%s%s\n", cli_xmode_name(all->x.mode),
 		       all->x.name, all->x.unsafe ? " (unsafe)" : "");
+	if (all->have_inherit)
+		printf("inherit\t%s\n",
+		       (all->inherit & AAMED_INHERIT_REPLACED) ? "replaced" :
+		       (all->inherit & AAMED_INHERIT_CLOSED)   ? "closed" :
+								 "kept");
 	for (i = 0; i < n; i++) {
 		struct member *m = &ms[i];
 
