@@ -747,13 +747,7 @@ static uint32_t denied_by(struct tl_source *s, const char *name,
 
 	if (!l)
 		return request;
-	if (q->class == Q_OFILE) {
-		/* the one-rule profile checks the file as its only user */
-		q1 = *q;
-		q1.ofile.opened_by = NULL;
-		q1.ofile.elsewhere = true;
-		q = &q1;
-	}
+	q = ofile_alone(q, &q1);
 	if (q->class == Q_DBUS)
 		return dbus_denied_by(s, l, q, request);
 	a = calloc(1, sizeof(*a));

@@ -144,6 +144,9 @@ int ofile_decide(aamed_policy *policy, const aamed_label *label,
 		 unsigned *outcome, char *err, size_t errlen);
 void ofile_json(FILE *f, bool *first, const struct query *q,
 		unsigned outcome);
+/* q, or (an open-file query) a copy in tmp asked of its user alone, as
+ * if the file was opened elsewhere: for one-rule profiles */
+const struct query *ofile_alone(const struct query *q, struct query *tmp);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,

@@ -235,6 +235,16 @@ int ofile_decide(aamed_policy *policy, const aamed_label *label,
 				    fn, arg);
 }
 
+const struct query *ofile_alone(const struct query *q, struct query *tmp)
+{
+	if (q->class != Q_OFILE)
+		return q;
+	*tmp = *q;
+	tmp->ofile.opened_by = NULL;
+	tmp->ofile.elsewhere = true;
+	return tmp;
+}
+
 void ofile_json(FILE *f, bool *first, const struct query *q,
 		unsigned outcome)
 {
