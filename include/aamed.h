@@ -281,6 +281,8 @@ enum aamed_file_op {
 	AAMED_OP_RENAME_SRC,
 	AAMED_OP_RENAME_DEST,
 	AAMED_OP_EXEC,		/* see aamed_exec() for the transition */
+	AAMED_OP_FILE_INHERIT,	/* "file_inherit": see aamed_file_inherit() */
+	AAMED_OP_FILE_RECEIVE,	/* "file_receive": see aamed_open_file_perm() */
 	AAMED_OP__COUNT
 };
 
@@ -637,6 +639,99 @@ int aamed_dbus_query_masks(aamed_policy *policy, const aamed_label *subj,
 int aamed_dbus_op_parse(const char *word);
 const char *aamed_dbus_op_name(enum aamed_dbus_op op);
 /* (label query API: section end) */
+
+/* ---------------------------------------------------------------------
+ * Open files: a descriptor inherited across an exec, used after its task
+ * changed label, or received over a unix socket (SCM_RIGHTS). The kernel
+ * stores on each open file the label it was opened (or the socket made)
+ * under and the permissions granted so far, and asks again only when the
+ * label using it is not covered by them (the kernel's aa_file_perm()).
+ */
+#define AAMED_OFILE_NULL       0x1u	/* the null device file_inherit put in
+					 * place of a revoked descriptor: every
+					 * use is refused, without a record */
+#define AAMED_OFILE_UNMEDIATED 0x2u	/* on a file system AppArmor does not
+					 * mediate by path (a pipe, an anonymous
+					 * inode) and not a socket: never asked */
+#define AAMED_OFILE_CTTY       0x4u	/* file_inherit: the task's controlling
+					 * terminal (checked first, for read and
+					 * write, whatever it was opened for) */
+#define AAMED_OFILE_ELSEWHERE  0x8u	/* label is ignored: the file was opened
+					 * under some confined label sharing no
+					 * profile with the user's, which granted
+					 * nothing asked: each member of the
+					 * user's label checks, and only those
+					 * (what one kernel record shows) */
+
+struct aamed_open_file {
+	size_t size;		/* see "versioned structures" above */
+	const aamed_label *label;	/* opened (or made) under; NULL:
+					 * unconfined, never asked again */
+	uint32_t allow;		/* granted so far: what the open asked when
+				 * it was made confined (aamed_open_mode()),
+				 * 0 when unconfined and for a socket */
+	uint32_t mode;		/* what it was opened for, aamed_open_mode():
+				 * file_inherit and file_receive ask this */
+	const char *path;	/* the file's path; NULL: sock describes it */
+	uint32_t fsuid;		/* the fsuid of the task using it */
+	uint32_t ouid;		/* the file's owner */
+	uint32_t exec_fsuid;	/* file_inherit: the fsuid the exec gives
+				 * the new image (its euid); 6.12 prints it
+				 * in fsuid=, the owner test uses fsuid */
+	const struct aamed_sock *sock;	/* a socket's family, type, protocol
+					 * (its label is not asked) */
+	unsigned flags;		/* AAMED_OFILE_* */
+};
+
+/*
+ * The kernel's aa_map_file_to_perms(): the AAMED_MAY_* bits of open(2)
+ * flags (O_ACCMODE, O_APPEND, O_TRUNC, O_CREAT).
+ */
+uint32_t aamed_open_mode(int open_flags);
+
+/*
+ * label uses the open file f for request under op: AAMED_OP_FILE_PERM
+ * (read/write: AAMED_MAY_READ or AAMED_MAY_WRITE), AAMED_OP_FILE_LOCK,
+ * AAMED_OP_FILE_MMAP, AAMED_OP_FILE_MPROT, AAMED_OP_FILE_RECEIVE
+ * (request ignored: f->mode without AAMED_MAY_CREATE, since O_CREAT does
+ * not outlive the open). Nothing is asked when label or the file's label
+ * is unconfined, or when label is a subset of the file's label and the
+ * request was granted before. Otherwise every member of label that is
+ * not in the file's label checks the request; a request beyond what was
+ * granted is then also checked by the members of the file's label that
+ * are not in label (by every member when they are the same label), and
+ * those log under their own names. 0 or -EACCES.
+ */
+int aamed_open_file_perm(const aamed_label *label, enum aamed_file_op op,
+			 const struct aamed_open_file *f, uint32_t request,
+			 aamed_audit_fn audit, void *arg);
+
+/* What became of an inherited descriptor. */
+#define AAMED_INHERIT_REPLACED    0x1u	/* now the null device (the kernel's
+					 * /sys/kernel/security/apparmor/.null) */
+#define AAMED_INHERIT_TTY_DROPPED 0x2u	/* the task lost its controlling
+					 * terminal (AAMED_OFILE_CTTY) */
+#define AAMED_INHERIT_CLOSED      0x4u	/* closed: the null device could not
+					 * be opened (Linux 6.12 asks the new
+					 * label, which refuses its
+					 * disconnected path, and logs an
+					 * "open" of "apparmor/.null") */
+
+/*
+ * apparmor_bprm_committing_creds(): an exec moved the task from another
+ * label to label and f is one of its open descriptors. Nothing happens
+ * when label is unconfined (or the same as before: do not ask then).
+ * Otherwise f is checked for f->mode (operation="file_inherit"; without
+ * AAMED_MAY_CREATE: O_CREAT does not outlive the open) and, if refused,
+ * replaced by the null device, or closed where the new label may not
+ * open that (as the first refused descriptor of the exec: the kernel
+ * opens the null device once per exec). *outcome (may be NULL) gets
+ * AAMED_INHERIT_* bits, 0 when kept. Returns 0 when kept, -EACCES when
+ * replaced or closed.
+ */
+int aamed_file_inherit(const aamed_label *label,
+		       const struct aamed_open_file *f, unsigned *outcome,
+		       aamed_audit_fn audit, void *arg);
 
 /* ---------------------------------------------------------------------
  * Introspection: profiles, rule sets and their permissions (for tools

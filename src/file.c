@@ -40,6 +40,8 @@ const char *const aa_file_op_names[AAMED_OP__COUNT] = {
 	[AAMED_OP_RENAME_SRC] = "rename_src",
 	[AAMED_OP_RENAME_DEST] = "rename_dest",
 	[AAMED_OP_EXEC] = "exec",
+	[AAMED_OP_FILE_INHERIT] = "file_inherit",
+	[AAMED_OP_FILE_RECEIVE] = "file_receive",
 };
 
 const char *aamed_file_op_name(enum aamed_file_op op)

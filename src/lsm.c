@@ -17,6 +17,7 @@
 #include "capability.h"
 #include "domain.h"
 #include "file.h"
+#include "file_ctx.h"
 #include "io_uring.h"
 #include "ipc.h"
 #include "label.h"
@@ -87,6 +88,68 @@ int aamed_file_perm(const aamed_label *l, const struct aamed_file_req *req,
 	if (likely(aa_label_unconfined(label)))
 		return 0;
 	return file_hook(label, req, audit, arg);
+}
+
+/*
+ * common_file_perm() (apparmor_file_permission(), _lock(), mmap,
+ * apparmor_file_receive()) -> file_ctx.c.
+ */
+__attribute__((noinline)) static int
+open_file_hook(const struct aa_label *label, enum aamed_file_op op,
+	       const struct aamed_open_file *f, uint32_t request,
+	       aamed_audit_fn audit, void *arg)
+{
+	if (!f)
+		return -EINVAL;
+	switch (op) {
+	case AAMED_OP_FILE_RECEIVE:
+		/* what the file is open for (O_CREAT is gone by then) */
+		request = f->mode & ~AAMED_MAY_CREATE;
+		/* fall through */
+	case AAMED_OP_FILE_PERM:
+	case AAMED_OP_FILE_LOCK:
+	case AAMED_OP_FILE_MMAP:
+	case AAMED_OP_FILE_MPROT:
+	case AAMED_OP_FILE_INHERIT:
+		return aa_file_ctx_perm(label, aa_file_op_names[op], f, request,
+					audit, arg);
+	default:
+		return -EINVAL;
+	}
+}
+
+/*
+ * The revoked-descriptor test comes before the task's label in the
+ * kernel too, so it holds for unconfined tasks.
+ */
+int aamed_open_file_perm(const aamed_label *l, enum aamed_file_op op,
+			 const struct aamed_open_file *f, uint32_t request,
+			 aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+
+	if (unlikely(f && (f->flags & AAMED_OFILE_NULL)))
+		return -EACCES;
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	return open_file_hook(label, op, f, request, audit, arg);
+}
+
+/* apparmor_bprm_committing_creds(): nothing for an unconfined new label. */
+int aamed_file_inherit(const aamed_label *l, const struct aamed_open_file *f,
+		       unsigned *outcome, aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+	unsigned ignored;
+
+	if (!outcome)
+		outcome = &ignored;
+	*outcome = 0;
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	if (!f)
+		return -EINVAL;
+	return aa_file_ctx_inherit(label, f, outcome, audit, arg);
 }
 
 /*

@@ -350,6 +350,26 @@ static int run_net(struct ctx *c)
 					 state_record, c->records));
 }
 
+/* A descriptor opened under demo-helper, kept across an exec into the
+ * subject (file_inherit). */
+static int run_inherit(struct ctx *c)
+{
+	struct aamed_open_file f = { .size = sizeof(f),
+				     .label = aamed_label_get(c->pol,
+							      "demo-helper",
+							      NULL),
+				     .allow = AAMED_MAY_READ,
+				     .mode = AAMED_MAY_READ,
+				     .path = "/etc/shadow" };
+	unsigned outcome;
+
+	c->records = &decision_records;
+	c->records->n = 0;
+	c->records->text[0] = '\0';
+	return verdict(c, aamed_file_inherit(c->subj, &f, &outcome,
+					     state_record, c->records));
+}
+
 static int run_signal(struct ctx *c)
 {
 	c->records = &decision_records;
@@ -498,6 +518,10 @@ static const struct op decide_net = {
 	"net", setup_subject, run_net, nomem, observe_decision,
 	teardown_policy, 1,
 };
+static const struct op decide_inherit = {
+	"inherit", setup_subject, run_inherit, nomem, observe_decision,
+	teardown_policy, 1,
+};
 static const struct op decide_signal = {
 	"signal", setup_subject, run_signal, nomem, observe_decision,
 	teardown_policy, 1,
@@ -578,6 +602,8 @@ static void run_decisions(void)
 		run_op(&decide_net, &t, what);
 		snprintf(what, sizeof(what), "%s: signal", subjects[i]);
 		run_op(&decide_signal, &t, what);
+		snprintf(what, sizeof(what), "%s: file inherit", subjects[i]);
+		run_op(&decide_inherit, &t, what);
 	}
 	for (i = 0; i < sizeof(execs) / sizeof(execs[0]); i++) {
 		t.subject = execs[i].subject;

@@ -55,7 +55,17 @@ function classof(op, a1, q) {
 	if (op == "mmap") return "mmap"
 	if (op == "unshare-userns") return "userns"
 	if (op ~ /^uring-/) return "io_uring"
+	if (op == "inherit") return "file_inherit"
+	if (op == "fdperm") return "file_perm"
+	if (op == "fdrecv") return "file_receive"
 	return "other"
+}
+
+# what an inherit case's verdict says became of the descriptor
+function fate(kv) {
+	if (kv ~ /^ALLOWED/) return "inherit=kept"
+	if (kv ~ /EBADF/) return "inherit=closed"
+	return "inherit=replaced"
 }
 
 # split an audit record into keys k[1..n] and values v[key]; returns n
@@ -168,7 +178,7 @@ FNR == NR {
 	split("", krec); split("", arec)
 	id = $1; label = $2; query = $3; kv = $4; xl = $5
 	cls = classof(op[id], arg1[id], query)
-	krec_n = 0; arec_n = 0; tr = ""; av = ""
+	krec_n = 0; arec_n = 0; tr = ""; av = ""; inh = ""
 	npost = 0
 	for (i = 6; i <= NF && $i != "@AAMED@"; i++) {
 		# logged by the new program (its comm), after the exec
@@ -183,6 +193,8 @@ FNR == NR {
 		av = $(i + 1)
 		for (i += 2; i <= NF; i++)
 			if ($i ~ /^transition=/) tr = $i
+			else if ($i ~ /^inherit=/) inh = $i
+			else if ($i ~ /^tty=/) continue
 			else arec[++arec_n] = $i
 	}
 	# golden expectation vs the kernel
@@ -220,7 +232,11 @@ FNR == NR {
 			av = "ALLOWED"
 		if (av != want)
 			why = "verdict: kernel " kv ", aamed " (av == "" ? "(nothing)" : av)
-		else if (xl != "-" && kv != "KILLED SIGKILL") {
+		else if (op[id] == "inherit" && kv !~ /^KILLED/ && inh != fate(kv))
+			why = "inherited descriptor: kernel " kv ", aamed " (inh == "" ? "(nothing)" : inh)
+		else if (xl != "-" && kv != "KILLED SIGKILL" && op[id] != "inherit") {
+			# (an inherit case names the label it execs into: its
+			# verdict is the descriptor's fate, kept or replaced)
 			# (a killed task never exec'd: its label is the old one)
 			xname = xl; sub(/ \([a-z]+\)$/, "", xname)
 			t = tr; sub(/^transition=[^:]*:/, "", t)

@@ -1367,6 +1367,160 @@ toolong:
 	snprintf(verdict, len, "ERROR E2BIG");
 }
 
+/* ---- open files ------------------------------------------------------------ */
+/*
+ * A descriptor kept across an exec, used after a label change, or
+ * received with SCM_RIGHTS:
+ *   fdperm OPENER OBJ FLAGS read|write  OBJ opened (or made) in OPENER before
+ *                                        the label, then read or written
+ *   fdrecv OPENER OBJ FLAGS              OBJ opened in OPENER and sent over the
+ *                                        child's own socketpair before the
+ *                                        label, then received in it
+ *   inherit EXEC OBJ FLAGS               OBJ opened in the label at fd 6, then
+ *                                        EXEC (a copy of /probe): the helper
+ *                                        says whether fd 6 still names it
+ *                                        (ALLOWED), names AppArmor's null
+ *                                        device (DENIED EACCES) or is closed
+ *                                        (DENIED EBADF)
+ * OBJ is a path or sock:FAMILY:TYPE (unix: one end of a socketpair whose
+ * other end has written one byte). OPENER is entered with one write of
+ * changeprofile (unconfined stays), so it must allow the change to the
+ * case's label and writing its attr file.
+ */
+#define OFILE_FD 6
+
+static int ofile_open(const char *obj, const char *flags, int *peer)
+{
+	int type, proto, sv[2], fd;
+
+	*peer = -1;
+	if (strncmp(obj, "sock:", 5))
+		return open(obj, open_flags(flags), 0666);
+	{
+		char fam[32], *t;
+
+		snprintf(fam, sizeof(fam), "%s", obj + 5);
+		t = strchr(fam, ':');
+		if (!t)
+			return -1;
+		*t++ = 0;
+		parse_type(t, &type, &proto);
+		if (lookup(fam, 0) != AF_UNIX)
+			return socket(lookup(fam, 0), type, proto);
+		if (socketpair(AF_UNIX, type, 0, sv) < 0)
+			return -1;
+	}
+	if (write(sv[1], "x", 1) != 1)
+		return -1;
+	*peer = sv[1];
+	fd = sv[0];
+	return fd;
+}
+
+/* before the label: enter OPENER, open the object (fdrecv: send it) */
+static int ofile_prepare(struct kase *c)
+{
+	int peer, sv[2], e;
+	char cbuf[CMSG_SPACE(sizeof(int))];
+	struct msghdr mh = { 0 };
+	struct iovec iov = { "f", 1 };
+	struct cmsghdr *cm;
+
+	if (strcmp(c->op, "fdperm") && strcmp(c->op, "fdrecv"))
+		return 0;
+	if (c->narg < 3)
+		return EINVAL;
+	if (!strcmp(c->op, "fdrecv") &&
+	    socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) < 0)
+		return errno;
+	if (strcmp(c->arg[0], "unconfined") &&
+	    (e = write_attr("current", "changeprofile", c->arg[0])))
+		return e;
+	c->fd = ofile_open(c->arg[1], c->arg[2], &peer);
+	if (c->fd < 0)
+		return errno;
+	if (!strcmp(c->op, "fdperm"))
+		return 0;
+	memset(cbuf, 0, sizeof(cbuf));
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	mh.msg_control = cbuf;
+	mh.msg_controllen = sizeof(cbuf);
+	cm = CMSG_FIRSTHDR(&mh);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &c->fd, sizeof(int));
+	if (sendmsg(sv[0], &mh, 0) < 0)
+		return errno;
+	close(c->fd);
+	c->fd = -1;
+	c->sock = sv[1];
+	return 0;
+}
+
+/* in the label: use the descriptor, or receive it (lost: EACCES) */
+static int ofile_do(struct kase *c)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))], b[8];
+	struct msghdr mh = { 0 };
+	struct iovec iov = { b, sizeof(b) };
+	struct cmsghdr *cm;
+
+	if (!strcmp(c->op, "fdperm")) {
+		if (c->narg < 4)
+			return EINVAL;
+		if (!strcmp(c->arg[3], "read"))
+			return read(c->fd, b, 1) < 0 ? errno : 0;
+		return write(c->fd, "x", 1) < 0 ? errno : 0;
+	}
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	mh.msg_control = cbuf;
+	mh.msg_controllen = sizeof(cbuf);
+	if (recvmsg(c->sock, &mh, MSG_DONTWAIT) < 0)
+		return errno;
+	cm = CMSG_FIRSTHDR(&mh);
+	if (cm && cm->cmsg_type == SCM_RIGHTS)
+		return 0;
+	return (mh.msg_flags & MSG_CTRUNC) ? EACCES : EIO;
+}
+
+/* inherit, in the label just before the exec: the object at fd 6 */
+static int ofile_inherit_open(struct kase *c)
+{
+	int peer, fd;
+
+	if (c->narg < 3)
+		return EINVAL;
+	fd = ofile_open(c->arg[1], c->arg[2], &peer);
+	if (fd < 0)
+		return errno;
+	/* only fd 6 is to be inherited (the kernel checks every descriptor) */
+	if (peer >= 0)
+		close(peer);
+	if (fd != OFILE_FD && (dup2(fd, OFILE_FD) < 0 || close(fd) < 0))
+		return errno;
+	return 0;
+}
+
+/* the exec'd helper: "ok" (fd 6 absent or the file), "nl" (the null
+ * device AppArmor put in its place), "cl" (closed by the kernel) */
+static const char *ofile_state(int inherited)
+{
+	char path[64], link[256];
+	ssize_t n;
+
+	if (!inherited)
+		return "ok";
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", OFILE_FD);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n < 0)
+		return "cl";
+	link[n] = 0;
+	return strstr(link, "apparmor/.null") ? "nl" : "ok";
+}
+
 #define NEED(k) do { if (c->narg < (k)) return EINVAL; } while (0)
 
 /* performs the operation; returns 0 or an errno (child side) */
@@ -1479,6 +1633,8 @@ static int do_op(struct kase *c)
 		return kill_do(c);
 	if (!strcmp(op, "ptrace"))
 		return ptrace_do(c);
+	if (!strcmp(op, "fdperm") || !strcmp(op, "fdrecv"))
+		return ofile_do(c);
 	return ENOSYS;
 }
 
@@ -1551,7 +1707,7 @@ static int is_ok(struct kase *c, int e);
 static void run_case(struct kase *c, struct buf *out)
 {
 	int st[2], rel[2] = { -1, -1 }, rdy[2] = { -1, -1 };
-	int is_exec = !strcmp(c->op, "exec");
+	int is_exec = !strcmp(c->op, "exec") || !strcmp(c->op, "inherit");
 	char verdict[128] = "", xlabel[256] = "-";
 	struct report rep;
 	ssize_t n;
@@ -1633,6 +1789,17 @@ static void run_case(struct kase *c, struct buf *out)
 				_exit(1);
 			}
 		}
+		if (!strcmp(c->op, "fdperm") || !strcmp(c->op, "fdrecv")) {
+			/* the descriptor, opened in its own label, before */
+			int e = ofile_prepare(c);
+
+			if (e) {
+				rep.stage = 'E';
+				rep.err = e;
+				write_all(5, (char *)&rep, sizeof(rep));
+				_exit(1);
+			}
+		}
 		if (!strcmp(c->op, "sockop")) {
 			/* the socket (and its peer) before the label */
 			int e = sockop_prepare(c);
@@ -1661,11 +1828,15 @@ static void run_case(struct kase *c, struct buf *out)
 		}
 		rep.stage = 'R';
 		if (is_exec) {
-			char *argv[] = { "helper", "helper", NULL };
+			char *argv[] = { "helper", "helper", NULL, NULL };
 			char *envp[] = { NULL };
 
 			if (c->narg < 1)
 				rep.err = EINVAL;
+			else if (!strcmp(c->op, "inherit") &&
+				 (argv[2] = "inherit") &&
+				 (rep.err = ofile_inherit_open(c)))
+				errno = rep.err;
 			else
 				execve(c->arg[0], argv, envp);
 			rep.err = errno;
@@ -1702,7 +1873,12 @@ static void run_case(struct kase *c, struct buf *out)
 		char ok[2];
 
 		n = read(rdy[0], ok, sizeof(ok));
-		if (n == 2) {
+		if (n == 2 && ok[0] != 'o') {
+			/* inherit: fd 6 was replaced (EACCES) or closed (EBADF) */
+			snprintf(verdict, sizeof(verdict), "%s",
+				 ok[0] == 'n' ? "DENIED EACCES" : "DENIED EBADF");
+			read_label(pid, xlabel, sizeof(xlabel));
+		} else if (n == 2) {
 			snprintf(verdict, sizeof(verdict), "ALLOWED");
 			read_label(pid, xlabel, sizeof(xlabel));
 		} else {
@@ -2017,11 +2193,11 @@ static int cmd_runall(const char *outpath, char **names, int nnames)
 
 /* ---- helper -------------------------------------------------------------- */
 
-static int cmd_helper(void)
+static int cmd_helper(int inherited)
 {
 	char c;
 
-	if (write(4, "ok", 2) != 2)
+	if (write(4, ofile_state(inherited), 2) != 2)
 		_exit(3);
 	while (read(3, &c, 1) > 0)
 		;
@@ -2031,7 +2207,7 @@ static int cmd_helper(void)
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "helper"))
-		return cmd_helper();
+		return cmd_helper(argc > 2 && !strcmp(argv[2], "inherit"));
 	if (argc == 3 && !strcmp(argv[1], "features"))
 		return cmd_features(argv[2]);
 	if (argc == 5 && !strcmp(argv[1], "run"))

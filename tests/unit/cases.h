@@ -37,6 +37,11 @@ UNIT_CASE(kernels_null_file)
 UNIT_CASE(labels)
 /* load_ns.c: the namespaces of one load */
 UNIT_CASE(load_ns)
+/* file_ctx.c: open files used, received, inherited */
+UNIT_CASE(file_ctx_mode)
+UNIT_CASE(file_ctx_perm)
+UNIT_CASE(file_ctx_edges)
+UNIT_CASE(file_ctx_inherit)
 /* engine.c: live replacement, single-threaded */
 UNIT_CASE(engine)
 /* names.c: the signal name table */

@@ -83,7 +83,8 @@ static void use_rule(struct tl_rule *r, uint32_t bits, void *arg)
 
 static uint32_t request_of(const struct query *q)
 {
-	return q->class == Q_FILE || q->class == Q_EXEC ? q->file.request :
+	return q->class == Q_OFILE ? ofile_request(q) :
+	       q->class == Q_FILE || q->class == Q_EXEC ? q->file.request :
 	       q->class == Q_CAP ? 1 :
 	       q->class == Q_SIGNAL ? AAMED_MAY_WRITE :
 	       q->class == Q_PTRACE ? q->ipc.request :
@@ -95,7 +96,7 @@ static uint32_t request_of(const struct query *q)
 /* The permission state a file request ends in, or the capability. */
 static void mark_use(struct pcov *pc, const struct query *q)
 {
-	if ((q->class == Q_FILE || q->class == Q_EXEC) && pc->file) {
+	if (query_is_path(q) && pc->file) {
 		const char *path = q->file.path;
 		uint32_t s = aamed_rules_match(pc->file,
 					       aamed_rules_start(pc->file,

@@ -38,6 +38,8 @@ static uint32_t request_of(const struct query *q)
 	case Q_FILE:
 	case Q_EXEC:
 		return q->file.request;
+	case Q_OFILE:
+		return ofile_request(q);
 	case Q_NET:
 	case Q_UNIX:
 		return q->net.kind == NQ_SEND	     ? AAMED_MAY_SEND
@@ -65,6 +67,8 @@ static enum aamed_class aclass(const struct query *q)
 	case Q_FILE:
 	case Q_EXEC:
 		return AAMED_CLASS_FILE;
+	case Q_OFILE:
+		return q->ofile.is_sock ? AAMED_CLASS_NET : AAMED_CLASS_FILE;
 	case Q_NET:
 	case Q_UNIX:
 		return AAMED_CLASS_NET;
@@ -87,9 +91,10 @@ static const char *class_word(const struct query *q)
 {
 	static const char *const n[] = { "file", "file", "net", "unix",
 					 "capability", "signal", "ptrace",
-					 "userns", "io_uring", "dbus" };
+					 "userns", "io_uring", "dbus", "file" };
 
-	return n[q->class];
+	return (size_t)q->class < sizeof(n) / sizeof(n[0]) ? n[q->class] :
+							       "?";
 }
 
 static bool dbus_perms(aamed_policy *policy, const aamed_profile *p,
@@ -120,6 +125,16 @@ static void member_perms(aamed_policy *policy, struct member *m,
 	if (q->peer_label)
 		peer = aamed_label_get(policy, q->peer_label, NULL);
 	switch (q->class) {
+	case Q_OFILE:
+		if (q->ofile.is_sock) {
+			m->have_perms =
+				aamed_policy_kernel(policy) != AAMED_KERNEL_UPSTREAM &&
+				!aamed_profile_net_perms(p, q->ofile.sk.family,
+							 q->ofile.sk.type, &m->perms);
+			break;
+		}
+		/* a path: as a file request */
+		/* fall through */
 	case Q_FILE:
 	case Q_EXEC:
 		aamed_profile_file_perms(p, q->file.path, q->file.fsuid,
@@ -204,6 +219,9 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 
 		if (r->profile && strcmp(r->profile, name))
 			continue;	/* the peer's side */
+		if (q->class == Q_OFILE && r->op &&
+		    strcmp(r->op, aamed_file_op_name(q->file.op)))
+			continue;	/* the null device's open, not the use */
 		any_record = true;
 		if (r->type != AAMED_AUDIT_AUDIT)
 			m->denied |= r->denied ? r->denied : m->request;
@@ -221,7 +239,7 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 		m->reason = "allowed";
 	else if (deny_rule || (m->have_perms && (m->denied & m->perms.deny)))
 		m->reason = "deny-rule";
-	else if (m->have_perms && (q->class == Q_FILE || q->class == Q_EXEC) &&
+	else if (m->have_perms && query_is_path(q) &&
 		 q->file.fsuid != q->file.ouid &&
 		 (m->owner_allow & m->denied) == m->denied)
 		m->reason = "owner";
@@ -315,6 +333,11 @@ static void print_text(const struct query *q, struct member *ms, int n,
 	if (all->have_x && !all->error && cli_xmode_name(all->x.mode))
 		printf("transition\t%s:%s%s\n", cli_xmode_name(all->x.mode),
 		       all->x.name, all->x.unsafe ? " (unsafe)" : "");
+	if (all->have_inherit)
+		printf("inherit\t%s\n",
+		       (all->inherit & AAMED_INHERIT_REPLACED) ? "replaced" :
+		       (all->inherit & AAMED_INHERIT_CLOSED)   ? "closed" :
+								 "kept");
 	for (i = 0; i < n; i++) {
 		struct member *m = &ms[i];
 

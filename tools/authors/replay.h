@@ -264,6 +264,7 @@ struct replay_request {
 	char *argv[MAX_WORDS];
 	char label[4096];
 	char num[2][24];
+	char sock[64];			/* socket:FAMILY:TYPE:PROTOCOL */
 	char reason[600];
 };
 /* libapparmor's parse of a record of len bytes (NULL: none); free with

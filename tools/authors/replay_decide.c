@@ -84,6 +84,12 @@ static int decide(struct replay_worker *w, const aamed_label *label,
 	}
 	case Q_FILE:
 		return aamed_file_perm(label, &q->file, NULL, NULL);
+	case Q_OFILE: {
+		unsigned outcome;
+
+		return ofile_decide(policy, label, q, NULL, NULL, &outcome, err,
+				    errlen);
+	}
 	case Q_NET:
 	case Q_UNIX:
 		return net_decide(policy, label, q, NULL, NULL, err, errlen);

@@ -216,6 +216,44 @@ static int words_ptrace(const aa_log_record *rec, struct replay_request *req,
 	return n;
 }
 
+/* An open file's use; the record says which member checked it. */
+static bool ofile_op(const char *op)
+{
+	return !strcmp(op, "file_perm") || !strcmp(op, "file_receive") ||
+	       !strcmp(op, "file_inherit") || !strcmp(op, "file_lock") ||
+	       !strcmp(op, "file_mmap") || !strcmp(op, "file_mprotect");
+}
+
+/*
+ * A socket's descriptor used, received or inherited:
+ * file socket:FAMILY:TYPE:PROTOCOL PERMS --op OP --opened-elsewhere
+ * (send is w, receive r).
+ */
+static int words_sock_file(const aa_log_record *rec,
+			   struct replay_request *req, int n,
+			   const char **reason)
+{
+	const char *m = rec->requested_mask ? rec->requested_mask : "";
+	bool snd = strstr(m, "send") != NULL, rcv = strstr(m, "receive") != NULL;
+
+	if (!snd && !rcv) {
+		*reason = "socket descriptor record without send or receive";
+		return 0;
+	}
+	snprintf(req->sock, sizeof(req->sock), "socket:%s:%s:%s",
+		 rec->net_family, rec->net_sock_type,
+		 rec->net_protocol ? proto_num(rec->net_protocol, req->num[1]) :
+				     "0");
+	req->klass = !strcmp(rec->net_family, "unix") ? "unix" : "net";
+	req->argv[n++] = "file";
+	req->argv[n++] = req->sock;
+	req->argv[n++] = snd && rcv ? "rw" : snd ? "w" : "r";
+	req->argv[n++] = "--op";
+	req->argv[n++] = rec->operation;
+	req->argv[n++] = "--opened-elsewhere";
+	return n;
+}
+
 static int words_net(const aa_log_record *rec, struct replay_request *req,
 		     int n, const char **reason)
 {
@@ -223,6 +261,8 @@ static int words_net(const aa_log_record *rec, struct replay_request *req,
 		*reason = "network record without sock_type";
 		return 0;
 	}
+	if (ofile_op(rec->operation))
+		return words_sock_file(rec, req, n, reason);
 	req->klass = !strcmp(rec->net_family, "unix") ? "unix" : "net";
 	req->argv[n++] = "net";
 	req->argv[n++] = rec->net_family;
@@ -340,6 +380,9 @@ static int words_file(const aa_log_record *rec, struct replay_request *req,
 		req->argv[n++] = "--target";
 		req->argv[n++] = rec->name2;
 	}
+	/* a use of an open file: the member that logged checked the path */
+	if (ofile_op(op))
+		req->argv[n++] = "--opened-elsewhere";
 	add_uid(req->argv, &n, "--fsuid", rec->fsuid, req->num[0]);
 	add_uid(req->argv, &n, "--ouid", rec->ouid, req->num[1]);
 	return n;

@@ -702,6 +702,8 @@ int tl_query_class(const struct query *q)
 	case Q_NET:
 	case Q_UNIX:
 		return AAMED_PCLASS_NET;
+	case Q_OFILE:
+		return q->ofile.is_sock ? AAMED_PCLASS_NET : AAMED_PCLASS_FILE;
 	case Q_CAP:
 		return AAMED_PCLASS_CAP;
 	case Q_SIGNAL:
@@ -738,12 +740,14 @@ static uint32_t denied_by(struct tl_source *s, const char *name,
 {
 	const aamed_label *l = aamed_label_get(s->policy, name, NULL);
 	struct answer *a;
+	struct query q1;
 	char err[256];
 	uint32_t d = 0;
 	int i;
 
 	if (!l)
 		return request;
+	q = ofile_alone(q, &q1);
 	if (q->class == Q_DBUS)
 		return dbus_denied_by(s, l, q, request);
 	a = calloc(1, sizeof(*a));

@@ -40,6 +40,13 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 		      : a->error      ? "DENIED"
 				      : "ALLOWED",
 		      f);
+	if (a->have_inherit)
+		fprintf(f, "%cinherit=%s", sep,
+			(a->inherit & AAMED_INHERIT_REPLACED) ? "replaced" :
+			(a->inherit & AAMED_INHERIT_CLOSED)   ? "closed" :
+								"kept");
+	if (a->have_inherit && (a->inherit & AAMED_INHERIT_TTY_DROPPED))
+		fprintf(f, "%ctty=dropped", sep);
 	if (a->have_x && !a->error && cli_xmode_name(a->x.mode))
 		fprintf(f, "%ctransition=%s:%s", sep, cli_xmode_name(a->x.mode),
 			a->x.name);
@@ -77,6 +84,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		ns_json(f, &first, q);
 	else if (q->class == Q_DBUS)
 		dbus_json(f, &first, q);
+	else if (q->class == Q_OFILE)
+		ofile_json(f, &first, q, a->inherit);
 	else if (q->class >= Q_CAP)
 		ipc_json(f, &first, q);
 	if (a->have_masks) {
@@ -85,7 +94,7 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 			a->masks.allow, a->masks.deny, a->masks.audit,
 			a->masks.quiet);
 	}
-	if (q->class != Q_FILE && q->class != Q_EXEC)
+	if (q->class != Q_FILE && q->class != Q_EXEC && q->class != Q_OFILE)
 		goto records;
 	json_key(f, &first, "operation");
 	json_str(f, aamed_file_op_name(q->file.op));

@@ -26,6 +26,8 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 {
 	a->error = 0;
 	a->have_x = false;
+	a->have_inherit = false;
+	a->inherit = 0;
 	a->not_mediated = false;
 	a->recs.n = 0;
 	a->have_masks = q->masks;
@@ -46,6 +48,11 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	case Q_UNIX:
 		a->error = net_decide(policy, label, q, answer_collect,
 				      &a->recs, err, errlen);
+		break;
+	case Q_OFILE:
+		a->have_inherit = q->file.op == AAMED_OP_FILE_INHERIT;
+		a->error = ofile_decide(policy, label, q, answer_collect,
+					&a->recs, &a->inherit, err, errlen);
 		break;
 	case Q_DBUS:
 		a->error = dbus_decide(policy, label, q, answer_collect,

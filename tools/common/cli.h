@@ -13,6 +13,7 @@
 #include "req_ipc.h"
 #include "req_net.h"
 #include "req_ns.h"
+#include "req_ofile.h"
 
 /* Documented exit codes. */
 enum {
@@ -49,6 +50,7 @@ enum query_class {
 	Q_USERNS,
 	Q_URING,
 	Q_DBUS,
+	Q_OFILE,	/* a use of an open file (req_ofile.c) */
 };
 
 struct query {
@@ -62,8 +64,28 @@ struct query {
 	struct ipc_query ipc;
 	struct ns_query ns;
 	struct dbus_query dbus;
+	struct ofile_query ofile;
 	bool masks;		/* --masks: the kernel's four masks */
 };
+
+/* A request about a path (a file, an exec, an open file's path). */
+static inline bool query_is_path(const struct query *q)
+{
+	return q->class == Q_FILE || q->class == Q_EXEC ||
+	       (q->class == Q_OFILE && !q->ofile.is_sock);
+}
+
+/*
+ * The bits an open-file query asks: a receive or an inherit asks what
+ * the file is open for (O_CREAT does not outlive the open).
+ */
+static inline uint32_t ofile_request(const struct query *q)
+{
+	return q->file.op == AAMED_OP_FILE_RECEIVE ||
+			       q->file.op == AAMED_OP_FILE_INHERIT ?
+		       q->ofile.mode & ~AAMED_MAY_CREATE :
+		       q->file.request;
+}
 
 /* request.c: the words common to every class, then the class's own */
 int parse_query(int argc, char **argv, struct query *q, char *err,
@@ -108,6 +130,23 @@ int dbus_decide(aamed_policy *policy, const aamed_label *label,
 void dbus_json(FILE *f, bool *first, const struct query *q);
 /* The AAMED_DBUS_MAY_* bit of the request. */
 uint32_t dbus_request(const struct query *q);
+/* req_ofile.c: open files; the file words hand their options over */
+bool ofile_is_option(const char *a);
+bool ofile_takes_value(const char *a);
+int ofile_option(struct query *q, const char *a, const char *val, char *err,
+		 size_t errlen);
+/* 1: PATH is not a socket; 0: a socket, parsed; -1 with err */
+int ofile_path(struct query *q, const char *path, char *err, size_t errlen);
+int ofile_finish(struct query *q, char *err, size_t errlen);
+/* as the others; *outcome gets the AAMED_INHERIT_* bits of an inherit */
+int ofile_decide(aamed_policy *policy, const aamed_label *label,
+		 const struct query *q, aamed_audit_fn fn, void *arg,
+		 unsigned *outcome, char *err, size_t errlen);
+void ofile_json(FILE *f, bool *first, const struct query *q,
+		unsigned outcome);
+/* q, or (an open-file query) a copy in tmp asked of its user alone, as
+ * if the file was opened elsewhere: for one-rule profiles */
+const struct query *ofile_alone(const struct query *q, struct query *tmp);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,
@@ -129,6 +168,8 @@ struct answer {
 	bool not_mediated;	/* the kernel has no hook: no decision */
 	bool have_masks;	/* --masks: masks instead of a decision */
 	struct aamed_query_masks masks;
+	bool have_inherit;	/* file_inherit: kept or replaced */
+	unsigned inherit;	/* AAMED_INHERIT_* */
 	bool have_x;
 	struct aamed_exec_result x;
 	struct records recs;		/* set fmt and want_text first */

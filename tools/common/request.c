@@ -2,7 +2,7 @@
 /*
  * Parsing one query from its words (docs/query-language.md):
  *   [--label L] file PATH PERMS [--op OP] [--target T] [--fsuid N] [--ouid N]
- *                    [--masks]
+ *                    [--masks] [open-file options: req_ofile.c]
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -152,6 +152,12 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 			}
 		} else if (!strcmp(a, "--masks")) {
 			q->masks = true;
+		} else if (ofile_is_option(a)) {
+			int r = ofile_option(q, a, v, err, errlen);
+
+			if (r < 0)
+				return -1;
+			i += r;
 		} else if (a[0] == '-' && a[1] == '-') {
 			snprintf(err, errlen, "unknown option %s", a);
 			return -1;
@@ -169,7 +175,10 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 	}
 	q->file.path = positional[0];
 	perms = positional[1];
-	if (q->file.path[0] != '/') {
+	rop = ofile_path(q, q->file.path, err, errlen);
+	if (rop < 0)
+		return -1;
+	if (rop && q->file.path[0] != '/') {
 		snprintf(err, errlen, "path \"%s\" is not absolute", q->file.path);
 		return -1;
 	}
@@ -209,7 +218,11 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 	q->class = q->file.op == AAMED_OP_EXEC ? Q_EXEC : Q_FILE;
 	if (q->file.op == AAMED_OP_EXEC && !q->file.request)
 		q->file.request = AAMED_MAY_EXEC;
-	return 0;
+	if (q->ofile.is_sock && q->masks) {
+		snprintf(err, errlen, "--masks asks about paths, not sockets");
+		return -1;
+	}
+	return q->masks ? 0 : ofile_finish(q, err, errlen);
 }
 
 /*
