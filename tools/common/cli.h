@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "aamed.h"
+#include "req_change.h"
 #include "req_dbus.h"
 #include "req_ipc.h"
 #include "req_net.h"
@@ -49,6 +50,7 @@ enum query_class {
 	Q_USERNS,
 	Q_URING,
 	Q_DBUS,
+	Q_CHANGE,
 };
 
 struct query {
@@ -62,6 +64,7 @@ struct query {
 	struct ipc_query ipc;
 	struct ns_query ns;
 	struct dbus_query dbus;
+	struct change_query change;	/* change_profile; exec --onexec/--nnp */
 	bool masks;		/* --masks: the kernel's four masks */
 };
 
@@ -108,6 +111,17 @@ int dbus_decide(aamed_policy *policy, const aamed_label *label,
 void dbus_json(FILE *f, bool *first, const struct query *q);
 /* The AAMED_DBUS_MAY_* bit of the request. */
 uint32_t dbus_request(const struct query *q);
+/* req_change.c: change_profile, and the exec with --onexec / --nnp */
+int change_parse(int argc, char **argv, struct query *q, char *err,
+		 size_t errlen);
+int change_decide(const aamed_label *label, const struct query *q,
+		  struct aamed_change_result *res, aamed_audit_fn fn,
+		  void *arg);
+int exec_decide(aamed_policy *policy, const aamed_label *label,
+		const struct query *q, struct aamed_exec_result *res,
+		aamed_audit_fn fn, void *arg, char *err, size_t errlen);
+void change_json(FILE *f, bool *first, const struct query *q,
+		 const struct aamed_change_result *res, int error);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,
@@ -131,6 +145,8 @@ struct answer {
 	struct aamed_query_masks masks;
 	bool have_x;
 	struct aamed_exec_result x;
+	bool have_change;		/* change_profile: its result */
+	struct aamed_change_result change;
 	struct records recs;		/* set fmt and want_text first */
 };
 /* Decide q for label; -1 with err set when the query cannot be asked. */
