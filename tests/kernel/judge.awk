@@ -43,7 +43,9 @@ function classof(op, a1, q) {
 		return a1 == "unix" ? "unix" : "net"
 	if (op == "kill") return "signal"
 	if (op == "ptrace") return "ptrace"
-	if (op == "exec") return "exec"
+	if (op == "exec" || op == "onexec-exec") return "exec"
+	if (op == "changeprofile" || op == "stack" || op ~ /^onexec/)
+		return "change_profile"
 	if (op == "link") return "link"
 	if (op == "rename") return "rename"
 	if (op == "open") return "open"
@@ -144,7 +146,7 @@ FNR == NR {
 	if (w[1] == "case") {
 		for (i = 3; i <= nw; i++)
 			if (w[i] !~ /=/ && w[i] != "onexec" && w[i] != "stepwise" &&
-			    w[i] != "preopen" &&
+			    w[i] != "preopen" && w[i] != "nnp" &&
 			    i > 3)
 				break
 		op[w[2]] = w[i]
@@ -168,11 +170,15 @@ FNR == NR {
 	split("", krec); split("", arec)
 	id = $1; label = $2; query = $3; kv = $4; xl = $5
 	cls = classof(op[id], arg1[id], query)
-	krec_n = 0; arec_n = 0; tr = ""; av = ""
+	krec_n = 0; arec_n = 0; tr = ""; av = ""; ksec = ""; asec = ""; alab = ""
+	isx = op[id] == "exec" || op[id] == "onexec-exec"
 	npost = 0
 	for (i = 6; i <= NF && $i != "@AAMED@"; i++) {
+		# the new image's AT_SECURE (exec cases that reached it)
+		if ($i ~ /^secure-exec=/)
+			ksec = $i
 		# logged by the new program (its comm), after the exec
-		if (op[id] == "exec" && $i ~ / comm="/ && $i !~ / comm="probe"/)
+		else if (isx && $i ~ / comm="/ && $i !~ / comm="probe"/)
 			npost++
 		else
 			krec[++krec_n] = $i
@@ -183,6 +189,8 @@ FNR == NR {
 		av = $(i + 1)
 		for (i += 2; i <= NF; i++)
 			if ($i ~ /^transition=/) tr = $i
+			else if ($i ~ /^secure-exec=/) asec = $i
+			else if ($i ~ /^label=/) alab = $i
 			else arec[++arec_n] = $i
 	}
 	# golden expectation vs the kernel
@@ -224,8 +232,17 @@ FNR == NR {
 			# (a killed task never exec'd: its label is the old one)
 			xname = xl; sub(/ \([a-z]+\)$/, "", xname)
 			t = tr; sub(/^transition=[^:]*:/, "", t)
-			if (xname != t)
+			if (!isx) {
+				# change_profile: the label the task now has
+				t = alab; sub(/^label=/, "", t)
+				if (xname != t)
+					why = "label after the change: kernel " xl ", aamed " (alab == "" ? "(none)" : alab)
+			} else if (xname != t)
 				why = "label after exec: kernel " xl ", aamed " (tr == "" ? "(none)" : tr)
+			else if (ksec == "")
+				why = "the kernel's result has no secure-exec flag (regenerate expected/)"
+			else if (ksec != asec)
+				why = "secure-exec: kernel " ksec ", aamed " (asec == "" ? "(none)" : asec)
 		}
 		if (why == "") {
 			n = krec_n > arec_n ? krec_n : arec_n
