@@ -38,7 +38,13 @@ static int profile_onexec(const struct aa_profile *profile,
 				     profile->file->start[AA_CLASS_FILE] : 0,
 			     ad->name, ad->fs.fsuid == ad->fs.ouid, &perms);
 	if (!(perms.allow & AAMED_MAY_ONEXEC)) {
+		/*
+		 * 6.1 and 6.12 come here with the error the path lookup
+		 * reset to 0: the info is logged (when audited) but the
+		 * exec is not refused, and it is not a secure exec
+		 */
 		ad->info = "no change_onexec valid for executable";
+		error = 0;
 		goto audit;
 	}
 	state = profile->file ? aa_dfa_null_transition(profile->file->dfa,

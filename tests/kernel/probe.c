@@ -1375,14 +1375,14 @@ toolong:
 /*
  * changeprofile T / stack T: write "changeprofile T" or "stack T" to
  * attr/current as the confined task (the runner then reads its label);
- * onexec T / onexec-stack T: write "exec T" or "stack T" to attr/exec;
+ * onexec-set T / onexec-stack T: write "exec T" or "stack T" to attr/exec;
  * onexec-exec T PATH: "exec T" to attr/exec (a failure is an entry
  * error: the case asks the exec), then execve(PATH).
  */
 static int domain_op(const char *op)
 {
 	return !strcmp(op, "changeprofile") || !strcmp(op, "stack") ||
-	       !strcmp(op, "onexec") || !strcmp(op, "onexec-stack");
+	       !strcmp(op, "onexec-set") || !strcmp(op, "onexec-stack");
 }
 
 /* ops after which the runner reads the task's label */
@@ -1399,7 +1399,7 @@ static int domain_do(struct kase *c)
 		return EINVAL;
 	if (!strcmp(op, "changeprofile") || !strcmp(op, "stack"))
 		return write_attr("current", op, c->arg[0]);
-	if (!strcmp(op, "onexec"))
+	if (!strcmp(op, "onexec-set"))
 		return write_attr("exec", "exec", c->arg[0]);
 	return write_attr("exec", "stack", c->arg[0]);
 }
@@ -1661,6 +1661,20 @@ static void run_case(struct kase *c, struct buf *out)
 		if (waits && (dup2(hrel, 3) < 0 || dup2(hrdy, 4) < 0))
 			_exit(127);
 		keep_fds(keep, waits ? 3 : 1);
+		if (is_exec) {
+			/*
+			 * 0, 1 and 2 open (the null device): a secure exec's
+			 * static libc opens /dev/full for missing ones, which
+			 * the new profile may refuse (then it dies, SIGSEGV)
+			 */
+			int nul = open("/dev/null", O_RDWR);
+
+			for (int fd = 0; nul >= 0 && fd < 3; fd++)
+				if (fd != nul)
+					dup2(nul, fd);
+			if (nul > 2)
+				close(nul);
+		}
 		alarm(10);
 		if (c->preopen && c->narg > 0 && strcmp(c->label, "unconfined")) {
 			/*
