@@ -22,7 +22,12 @@
 # and are not judged; SUMFILE lists them ("postexec" lines). Cases marked
 # `undecidable ID KERNELS REASON` for kver (KERNELS: all or VER,VER...) are
 # not judged; an unmarked post-exec failure (KILLED SIGSEGV) or a broken
-# case (ERROR ...) fails. Cases with `golden ID EXPECTED [transition=M:T]
+# case (ERROR ...) fails. An exec that reached the new image carries the
+# image's AT_SECURE as a `secure-exec=N` field after the exec label: it is
+# compared with aamed's secure-exec= field, and a missing one fails (stale
+# expected/). A change_profile/stack case that changed the label carries
+# it in the exec-label column: compared with aamed's label= field. Cases
+# with `golden ID EXPECTED [transition=M:T [secure-exec=N]]
 # SOURCE` lines are also checked against that hand-written expectation
 # (reported, not counted). An EXPECTED that depends on the parser reads
 # DEFAULT|P:OTHER... (e.g. ALLOWED|4+:DENIED): P is a parser major version
@@ -162,6 +167,7 @@ FNR == NR {
 		gtr[w[2]] = ""
 		gsrc[w[2]] = w[nw]
 		if (w[4] ~ /^transition=/) gtr[w[2]] = w[4]
+		gsec[w[2]] = w[5] ~ /^secure-exec=/ ? w[5] : ""
 	}
 	next
 }
@@ -200,10 +206,12 @@ FNR == NR {
 		xname = xl; sub(/ \([a-z]+\)$/, "", xname)
 		gt = gtr[id]; sub(/^transition=[^:]*:/, "", gt)
 		if (kg != "" &&
-		    (kg != gexp[id] || (gt != "" && kg == "ALLOWED" && gt != xname)))
-			printf "golden\t%s\t%s\t%s\t%s%s\t%s%s\n", kver, gsrc[id], id,
+		    (kg != gexp[id] || (gt != "" && kg == "ALLOWED" && gt != xname) ||
+		     (gsec[id] != "" && ksec != "" && gsec[id] != ksec)))
+			printf "golden\t%s\t%s\t%s\t%s%s%s\t%s%s%s\n", kver, gsrc[id], id,
 			       gexp[id], gtr[id] != "" ? " " gtr[id] : "",
-			       kv, xl != "-" ? " -> " xl : "" >> sum
+			       gsec[id] != "" ? " " gsec[id] : "",
+			       kv, xl != "-" ? " -> " xl : "", ksec != "" ? " " ksec : "" >> sum
 	}
 	if (undecidable_for(id)) {
 		printf "%s\t%s\t%s\t%s\tundecidable\t%s\n", kver, tag, id, cls, undr[id] >> sum
