@@ -561,6 +561,40 @@ expect x-onexec-stack 0 $C --label cp_a file /x/other x --onexec '&cp_c'
 has x-onexec-stack "transition=stack:cp_a//&cp_c"
 expect x-onexec-nolabel 2 $C --label cp_a file /x/other x --onexec cp_none
 expect x-nnp-notexec 2 $C --label cp_a file /x/other r --nnp
+# replay rebuilds the kernel's change_profile, onexec and no_new_privs
+# records (their words: change_profile NAME [--onexec] [--stack];
+# file PATH x --onexec TARGET; --nnp)
+cat >"$T/cp.log" <<'LOG'
+type=AVC msg=audit(1700000000.001:1): apparmor="DENIED" operation="change_profile" profile="cp_a" name="cp_c" pid=1 comm="probe" target="cp_c"
+type=AVC msg=audit(1700000000.002:2): apparmor="DENIED" operation="change_onexec" profile="cp_a" name="cp_c" pid=1 comm="probe" target="cp_c"
+type=AVC msg=audit(1700000000.003:3): apparmor="DENIED" operation="stack" profile="cp_a" name="cp_b" pid=1 comm="probe" target="cp_b"
+type=AVC msg=audit(1700000000.004:4): apparmor="DENIED" operation="exec" info="no new privs" error=-1 profile="cp_a" name="/x/Px" pid=1 comm="probe" requested_mask="x" denied_mask="x" fsuid=0 ouid=0 target="cp_b"
+type=AVC msg=audit(1700000000.005:5): apparmor="DENIED" operation="exec" info="change_profile onexec" error=-13 profile="cp_a" name="/x/Px" pid=1 comm="probe" target="cp_c"
+LOG
+expect replay-cp 0 "$A" replay --policy "$T/cp.bin" "$T/cp.log"
+has replay-cp "5 records, 5 rebuilt, 0 changed"
+cat >"$T/cp2.sd" <<'SD'
+profile cp_a {
+  change_profile -> cp_b,
+  change_profile -> cp_c,
+  change_profile -> &cp_b,
+  change_profile /x/Px -> cp_c,
+  /x/Px ix,
+}
+profile cp_b { }
+profile cp_c { }
+SD
+comp "$T/cp2.sd" "$T/cp2.bin"
+expect replay-cp-changed 1 "$A" replay --policy "$T/cp2.bin" "$T/cp.log"
+has replay-cp-changed "5 records, 5 rebuilt, 5 changed (0 now denied, 5 now allowed)"
+# explain names the deciding change_profile rule
+expect explain-cp 1 "$A" explain --features "$FEAT" --policy "$T/cp.bin" --source "$T/cp.sd" --label cp_a change_profile cp_c
+has explain-cp "no rule grants it"
+expect explain-cp-ok 0 "$A" explain --features "$FEAT" --policy "$T/cp.bin" --source "$T/cp.sd" --label cp_a change_profile cp_c --stack
+has explain-cp-ok "cp.sd:3: change_profile -> &cp_c,"
+expect explain-cp-json 0 "$A" explain --policy "$T/cp.bin" --json --label cp_a change_profile cp_b
+schema explain-cp-json explain.v1.json
+has explain-cp-json '"class":"change_profile"' 
 # an unconfined profile enforces nothing: no warning
 printf 'profile und_only flags=(unconfined) { }\n' >"$T/und2.sd"
 comp "$T/und2.sd" "$T/und2.bin"

@@ -54,6 +54,8 @@ static uint32_t request_of(const struct query *q)
 		return q->ns.request;
 	case Q_DBUS:
 		return dbus_request(q);
+	case Q_CHANGE:
+		return change_request(q);
 	default:
 		return q->ipc.request;
 	}
@@ -64,6 +66,7 @@ static enum aamed_class aclass(const struct query *q)
 	switch (q->class) {
 	case Q_FILE:
 	case Q_EXEC:
+	case Q_CHANGE:
 		return AAMED_CLASS_FILE;
 	case Q_NET:
 	case Q_UNIX:
@@ -87,7 +90,8 @@ static const char *class_word(const struct query *q)
 {
 	static const char *const n[] = { "file", "file", "net", "unix",
 					 "capability", "signal", "ptrace",
-					 "userns", "io_uring", "dbus" };
+					 "userns", "io_uring", "dbus",
+					 "change_profile" };
 
 	return n[q->class];
 }
@@ -151,6 +155,11 @@ static void member_perms(aamed_policy *policy, struct member *m,
 		/* the member's own side of the request, its audit modes
 		 * applied as the kernel's answer has them */
 		m->have_perms = dbus_perms(policy, p, q, &m->perms);
+		break;
+	case Q_CHANGE:
+		/* the target's own name in the file rules (a one-profile
+		 * target: a stack's components are walked by the decision) */
+		m->have_perms = !change_perms(p, q, &m->perms);
 		break;
 	case Q_NET:
 		/* the class 15 walk of newer kernels is not a plain match */
@@ -266,6 +275,8 @@ static void mask_str(enum aamed_class c, uint32_t m, char *buf, size_t len)
 			{ AAMED_MAY_DELETE, "d" }, { AAMED_MAY_RENAME, ",rename" },
 			{ AAMED_MAY_SETATTR, ",setattr" }, { AAMED_MAY_CHMOD, ",chmod" },
 			{ AAMED_MAY_CHOWN, ",chown" }, { AAMED_MAY_OPEN, ",open" },
+			{ AAMED_MAY_CHANGE_PROFILE, ",change_profile" },
+			{ AAMED_MAY_ONEXEC, ",onexec" },
 		};
 		size_t i, n = 0;
 
@@ -313,8 +324,9 @@ static void print_text(const struct query *q, struct member *ms, int n,
 
 	printf("%s\t%s %s\n", verdict_word(all), label, class_word(q));
 	if (all->have_x && !all->error && cli_xmode_name(all->x.mode))
-		printf("transition\t%s:%s%s\n", cli_xmode_name(all->x.mode),
-		       all->x.name, all->x.unsafe ? " (unsafe)" : "");
+		printf("transition\t%s:%s%s secure-exec=%d\n",
+		       cli_xmode_name(all->x.mode), all->x.name,
+		       all->x.unsafe ? " (unsafe)" : "", !all->x.unsafe);
 	for (i = 0; i < n; i++) {
 		struct member *m = &ms[i];
 
@@ -406,6 +418,8 @@ static void print_json(const struct query *q, struct member *ms, int n,
 		json_str(f, all->x.name);
 		json_key(f, &xf, "unsafe");
 		fputs(all->x.unsafe ? "true" : "false", f);
+		json_key(f, &xf, "secure_exec");
+		fputs(all->x.unsafe ? "false" : "true", f);
 		fputc('}', f);
 	} else {
 		fputs("null", f);

@@ -358,8 +358,9 @@ static int rule_class(const char *t, bool *deny)
 		t += n;
 	}
 	if (*t == '/' || !strncmp(t, "@{", 2) || !strncmp(t, "\"/", 2) ||
-	    !strncmp(t, "\"@{", 3) || !strcmp(w, "file") || !strcmp(w, "link"))
-		return AAMED_PCLASS_FILE;
+	    !strncmp(t, "\"@{", 3) || !strcmp(w, "file") || !strcmp(w, "link") ||
+	    !strcmp(w, "change_profile"))
+		return AAMED_PCLASS_FILE;	/* all in the file DFA */
 	if (!strcmp(w, "capability"))
 		return AAMED_PCLASS_CAP;
 	if (!strcmp(w, "network") || !strcmp(w, "unix"))
@@ -381,7 +382,8 @@ static const char *background(int klass, const char *rule)
 {
 	switch (klass) {
 	case AAMED_PCLASS_FILE:
-		return "file,";
+		return strstr(rule, "change_profile") ? "change_profile,"
+						       : "file,";
 	case AAMED_PCLASS_CAP:
 		return "capability,";
 	case AAMED_PCLASS_NET:
@@ -698,6 +700,7 @@ int tl_query_class(const struct query *q)
 	switch (q->class) {
 	case Q_FILE:
 	case Q_EXEC:
+	case Q_CHANGE:
 		return AAMED_PCLASS_FILE;
 	case Q_NET:
 	case Q_UNIX:
@@ -732,6 +735,22 @@ static uint32_t dbus_denied_by(struct tl_source *s, const aamed_label *l,
 	return request & ~(m.allow & ~m.deny);
 }
 
+/*
+ * A change_profile rule is judged by the target's name in its one-rule
+ * profile's file rules: the target is no profile of the rule policy.
+ */
+static uint32_t change_denied_by(struct tl_source *s, const char *name,
+				 const struct query *q, uint32_t request)
+{
+	const aamed_profile *p = aamed_policy_profile_find(s->policy, NULL,
+							   name);
+	struct aamed_perms perms;
+
+	if (!p || change_perms(p, q, &perms))
+		return request;
+	return request & ~(perms.allow & ~perms.deny);
+}
+
 /* Bits of request that the one-rule profile name denies. */
 static uint32_t denied_by(struct tl_source *s, const char *name,
 			  const struct query *q, uint32_t request)
@@ -746,6 +765,8 @@ static uint32_t denied_by(struct tl_source *s, const char *name,
 		return request;
 	if (q->class == Q_DBUS)
 		return dbus_denied_by(s, l, q, request);
+	if (q->class == Q_CHANGE)
+		return change_denied_by(s, name, q, request);
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return request;

@@ -122,6 +122,11 @@ int exec_decide(aamed_policy *policy, const aamed_label *label,
 		aamed_audit_fn fn, void *arg, char *err, size_t errlen);
 void change_json(FILE *f, bool *first, const struct query *q,
 		 const struct aamed_change_result *res, int error);
+/* The AAMED_MAY_* bit a change asks, and the permissions a profile's
+ * file rules give the target's name (the plain match explain shows). */
+uint32_t change_request(const struct query *q);
+int change_perms(const aamed_profile *p, const struct query *q,
+		 struct aamed_perms *perms);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,

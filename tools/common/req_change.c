@@ -103,3 +103,22 @@ void change_json(FILE *f, bool *first, const struct query *q,
 	json_key(f, first, "new_label");
 	json_str(f, !error && res->name[0] ? res->name : NULL);
 }
+
+uint32_t change_request(const struct query *q)
+{
+	return (q->change.flags & AAMED_CHANGE_ONEXEC) ? AAMED_MAY_ONEXEC
+						       : AAMED_MAY_CHANGE_PROFILE;
+}
+
+int change_perms(const aamed_profile *p, const struct query *q,
+		 struct aamed_perms *perms)
+{
+	char name[512];
+	const char *t = q->change.target;
+	bool stack = (q->change.flags & AAMED_CHANGE_STACK) || *t == '&';
+
+	if (*t == '&')
+		t++;
+	snprintf(name, sizeof(name), "%s%s", stack ? "&" : "", t);
+	return aamed_profile_file_perms(p, name, 0, 0, perms);
+}
