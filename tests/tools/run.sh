@@ -595,6 +595,21 @@ has explain-cp-ok "cp.sd:3: change_profile -> &cp_c,"
 expect explain-cp-json 0 "$A" explain --policy "$T/cp.bin" --json --label cp_a change_profile cp_b
 schema explain-cp-json explain.v1.json
 has explain-cp-json '"class":"change_profile"' 
+# diff: a changed change_profile rule, with its witness
+expect diff-cp 1 "$A" diff "$T/cp.bin" "$T/cp2.bin"
+has diff-cp "change_profile +change_profile onexec    change_profile -> cp_c"
+has diff-cp "change_profile -change_profile onexec    change_profile -> &cp_c"
+expect diff-cp-json 1 "$A" diff --json "$T/cp.bin" "$T/cp2.bin"
+schema diff-cp-json diff.v1.json
+has diff-cp-json '"class":"change_profile"'
+# coverage counts change_profile rules: by source line and, without the
+# source, as the target's permission state
+printf 'type=AVC msg=audit(1700000000.001:1): apparmor="AUDIT" operation="change_profile" profile="cp_a" name="cp_b" pid=1 comm="probe" target="cp_b"\n' >"$T/cpcov.log"
+expect coverage-cp 1 "$A" coverage --policy "$T/cp.bin" --source "$T/cp.sd" --features "$FEAT" "$T/cpcov.log"
+has coverage-cp "1  $T/cp.sd:2: change_profile -> cp_b,"
+has coverage-cp "0  $T/cp.sd:3: change_profile -> &cp_c,"
+expect coverage-cp-states 1 "$A" coverage --policy "$T/cp.bin" "$T/cpcov.log"
+has coverage-cp-states "profile cp_a: 1 requests, 1 of "
 # an unconfined profile enforces nothing: no warning
 printf 'profile und_only flags=(unconfined) { }\n' >"$T/und2.sd"
 comp "$T/und2.sd" "$T/und2.bin"
