@@ -735,22 +735,6 @@ static uint32_t dbus_denied_by(struct tl_source *s, const aamed_label *l,
 	return request & ~(m.allow & ~m.deny);
 }
 
-/*
- * A change_profile rule is judged by the target's name in its one-rule
- * profile's file rules: the target is no profile of the rule policy.
- */
-static uint32_t change_denied_by(struct tl_source *s, const char *name,
-				 const struct query *q, uint32_t request)
-{
-	const aamed_profile *p = aamed_policy_profile_find(s->policy, NULL,
-							   name);
-	struct aamed_perms perms;
-
-	if (!p || change_perms(p, q, &perms))
-		return request;
-	return request & ~(perms.allow & ~perms.deny);
-}
-
 /* Bits of request that the one-rule profile name denies. */
 static uint32_t denied_by(struct tl_source *s, const char *name,
 			  const struct query *q, uint32_t request)
@@ -765,8 +749,8 @@ static uint32_t denied_by(struct tl_source *s, const char *name,
 		return request;
 	if (q->class == Q_DBUS)
 		return dbus_denied_by(s, l, q, request);
-	if (q->class == Q_CHANGE)
-		return change_denied_by(s, name, q, request);
+	if (q->class == Q_CHANGE)	/* the target is no rule profile */
+		return change_denied(s->policy, name, q, request);
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return request;

@@ -127,6 +127,10 @@ void change_json(FILE *f, bool *first, const struct query *q,
 uint32_t change_request(const struct query *q);
 int change_perms(const aamed_profile *p, const struct query *q,
 		 struct aamed_perms *perms);
+/* The bits of request profile's file rules do not grant the target (a
+ * rule judged alone, when the target is no profile of that policy). */
+uint32_t change_denied(aamed_policy *policy, const char *profile,
+		       const struct query *q, uint32_t request);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,

@@ -122,3 +122,15 @@ int change_perms(const aamed_profile *p, const struct query *q,
 	snprintf(name, sizeof(name), "%s%s", stack ? "&" : "", t);
 	return aamed_profile_file_perms(p, name, 0, 0, perms);
 }
+
+uint32_t change_denied(aamed_policy *policy, const char *profile,
+		       const struct query *q, uint32_t request)
+{
+	const aamed_profile *p = aamed_policy_profile_find(policy, NULL,
+							   profile);
+	struct aamed_perms perms;
+
+	if (!p || change_perms(p, q, &perms))
+		return request;
+	return request & ~(perms.allow & ~perms.deny);
+}
