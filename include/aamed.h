@@ -326,7 +326,9 @@ enum aamed_xmode {
 
 struct aamed_exec_result {
 	enum aamed_xmode mode;
-	int unsafe;		/* 1: environment not scrubbed (lower-case px) */
+	int unsafe;		/* 0: AppArmor sets the secure-exec flag
+				 * (AT_SECURE) of the new image; see
+				 * "Domain changes" below */
 	const aamed_label *label;	/* the new label, owned by the policy
 					 * (interned by this call if new);
 					 * NULL when denied or for a learning
@@ -732,6 +734,92 @@ int aamed_open_file_perm(const aamed_label *label, enum aamed_file_op op,
 int aamed_file_inherit(const aamed_label *label,
 		       const struct aamed_open_file *f, unsigned *outcome,
 		       aamed_audit_fn audit, void *arg);
+/* (open files: section end) */
+
+/* ---------------------------------------------------------------------
+ * Domain changes: change_profile (now, on the next exec, as a stack),
+ * the exec that follows one, no_new_privs, and the secure-exec flag.
+ *
+ * The kernel's aa_change_profile() (the "changeprofile", "stack" and
+ * "exec" commands written to /proc/self/attr/{current,exec}) and
+ * apparmor_bprm_creds_for_exec(). Like aamed_exec() these take the
+ * policy's lock and may intern a stack the policy has not seen (owned
+ * by the policy); nothing else is allocated.
+ *
+ * The secure-exec flag (AT_SECURE in the new image's auxiliary vector,
+ * set by AppArmor as bprm->secureexec) of an allowed exec is
+ * !res->unsafe: AppArmor sets it when some member's transition is
+ * "safe" (Px, Cx, Ux, Pix, Pux, an onexec rule without the unsafe
+ * bit), never for an unconfined task, ix, an ix fallback, a learning
+ * (complain) exec, or an exec no_new_privs kept in its label. Other
+ * LSMs and setuid bits may set it too; aamed answers for AppArmor.
+ */
+
+/* aamed_change_req.flags and aamed_exec_req.flags */
+#define AAMED_CHANGE_ONEXEC 0x1u /* at the next exec ("exec" to attr/exec) */
+#define AAMED_CHANGE_STACK  0x2u /* stack target on the current label */
+#define AAMED_CHANGE_NNP    0x4u /* the task has no_new_privs set */
+
+struct aamed_change_req {
+	size_t size;		/* see "versioned structures" above */
+	const char *target;	/* label text as written to attr; a leading
+				 * '&' stacks, as the kernel reads it */
+	unsigned flags;		/* AAMED_CHANGE_* */
+};
+
+struct aamed_change_result {
+	size_t size;		/* set by the caller, like a request's */
+	/*
+	 * On success: the label the task now has (immediate), or the label
+	 * an onexec change will exec into (pass it to aamed_exec_request()
+	 * with AAMED_EXEC_ONEXEC, and AAMED_EXEC_ONEXEC_STACK when
+	 * stack is set). NULL for complain mode's learning null profile,
+	 * whose name is in name.
+	 */
+	const aamed_label *label;
+	int stack;		/* the onexec change was a stack */
+	char name[512];		/* the printed name of that label */
+	const char *info;	/* the kernel's info string, or NULL */
+};
+
+/*
+ * Decide a change_profile of label to req->target. 0 when allowed
+ * (complain mode included); -EACCES denied by policy; -ENOENT the
+ * target does not exist; -EPERM refused by no_new_privs (the kernel
+ * logs nothing for it); -EINVAL an empty target. Each profile of the
+ * label logs its own record.
+ */
+int aamed_change_profile(const aamed_label *label,
+			 const struct aamed_change_req *req,
+			 struct aamed_change_result *res,
+			 aamed_audit_fn audit, void *arg);
+
+/* aamed_exec_req.flags, besides AAMED_CHANGE_NNP */
+#define AAMED_EXEC_NNP AAMED_CHANGE_NNP
+#define AAMED_EXEC_ONEXEC_STACK 0x10u /* the onexec label is a stack */
+
+struct aamed_exec_req {
+	size_t size;		/* see "versioned structures" above */
+	const char *path;	/* absolute path of the executable */
+	uint32_t fsuid, ouid;
+	unsigned flags;		/* AAMED_EXEC_NNP, AAMED_EXEC_ONEXEC_STACK */
+	/* the label a change_profile onexec set, NULL: none */
+	const aamed_label *onexec;
+};
+
+/*
+ * aamed_exec() with no_new_privs and a pending onexec change: an onexec
+ * transition replaces the exec's own (the profile must allow the pair
+ * "exec PATH, then change_profile to it"); with no_new_privs a confined
+ * task fails with -EPERM (logged, info="no new privs") unless the new
+ * label keeps all its profiles; in complain mode that exec goes on in
+ * the task's own label.
+ */
+int aamed_exec_request(const aamed_label *label,
+		       const struct aamed_exec_req *req,
+		       struct aamed_exec_result *res, aamed_audit_fn audit,
+		       void *arg);
+/* (domain changes: section end) */
 
 /* ---------------------------------------------------------------------
  * Introspection: profiles, rule sets and their permissions (for tools

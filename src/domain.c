@@ -270,14 +270,15 @@ static int profile_transition(aamed_policy *policy,
 	} else {
 		error = -EACCES;
 	}
+	/* the kernel's secure_exec: not for the ix fallback (jumped over) */
+	if (x->label && !(perms.xindex & AA_X_UNSAFE))
+		x->secure = true;
 audit:
 	if (x->mode != AAMED_X_LEARN && error == 0 && !x->label)
 		x->mode = AAMED_X_DENIED;
 	ad->fs.target = x->label ? x->label->name
 			: x->mode == AAMED_X_LEARN ? learn : x->lookupname;
 	ad->info = x->info;
-	if (!(perms.xindex & AA_X_UNSAFE))
-		x->secure = true;
 	return aa_audit_file(profile, &perms, AAMED_MAY_EXEC, error, ad);
 }
 

@@ -15,6 +15,7 @@
 #include "apparmor.h"
 #include "audit.h"
 #include "capability.h"
+#include "change_profile.h"
 #include "domain.h"
 #include "file.h"
 #include "file_ctx.h"
@@ -170,6 +171,71 @@ int aamed_exec(const aamed_label *l, const char *path, uint32_t fsuid,
 	ad.fs.fsuid = fsuid;
 	ad.fs.ouid = ouid;
 	return aa_exec_transition(to_label(l), res, &ad);
+}
+
+/* Read a caller's versioned request: the fields its size covers. */
+static void read_req(void *dst, size_t dsize, const void *src, size_t ssize)
+{
+	memset(dst, 0, dsize);
+	if (!ssize || ssize > dsize)
+		ssize = dsize;
+	memcpy(dst, src, ssize);
+}
+
+/*
+ * apparmor_bprm_creds_for_exec() with the task's onexec label and
+ * no_new_privs -> onexec.c, domain.c. Not a hot path: no short cut.
+ */
+int aamed_exec_request(const aamed_label *l, const struct aamed_exec_req *r,
+		       struct aamed_exec_result *res, aamed_audit_fn audit,
+		       void *arg)
+{
+	const struct aa_label *label = to_label(l);
+	struct aamed_exec_req req;
+	struct aa_audit_data ad;
+	int error;
+
+	memset(res, 0, sizeof(*res));
+	if (!l || !r)
+		return -EINVAL;
+	read_req(&req, sizeof(req), r, r->size);
+	if (!req.path || req.path[0] != '/')
+		return -EINVAL;
+	aa_audit_data_init(&ad, audit, arg, AAMED_CLASS_FILE, "exec");
+	ad.name = req.path;
+	ad.fs.fsuid = req.fsuid;
+	ad.fs.ouid = req.ouid;
+	if (req.onexec)
+		error = aa_exec_onexec(label, to_label(req.onexec),
+				       req.flags & AAMED_EXEC_ONEXEC_STACK,
+				       res, &ad);
+	else
+		error = aa_exec_transition(label, res, &ad);
+	if (req.flags & AAMED_EXEC_NNP)
+		error = aa_exec_nnp(label, error, res, &ad);
+	return error;
+}
+
+/* aa_change_profile() (the attr writes) -> change_profile.c. */
+int aamed_change_profile(const aamed_label *l,
+			 const struct aamed_change_req *r,
+			 struct aamed_change_result *res, aamed_audit_fn audit,
+			 void *arg)
+{
+	struct aamed_change_req req;
+	size_t sz;
+
+	if (!l || !r || !res)
+		return -EINVAL;
+	sz = res->size ? res->size : sizeof(*res);
+	if (sz > sizeof(*res))
+		sz = sizeof(*res);
+	memset((char *)res + sizeof(res->size), 0, sz - sizeof(res->size));
+	read_req(&req, sizeof(req), r, r->size);
+	if (!req.target || !req.target[0] ||
+	    (req.target[0] == '&' && !req.target[1]))
+		return -EINVAL;
+	return aa_change_profile(to_label(l), &req, res, audit, arg);
 }
 
 /* ------------------------------------------------------------------ */

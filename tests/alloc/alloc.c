@@ -338,6 +338,30 @@ static int run_exec(struct ctx *c)
 	return 0;
 }
 
+/* change_profile of the subject to c->text ("&": a stack, interned) */
+static int run_change(struct ctx *c)
+{
+	struct aamed_change_req req = { sizeof(req), c->text, 0 };
+	struct aamed_change_result cr = { .size = sizeof(cr) };
+	char v[700];
+	int rc;
+
+	c->records = &decision_records;
+	c->records->n = 0;
+	c->records->text[0] = '\0';
+	rc = aamed_change_profile(c->subj, &req, &cr, state_record,
+				  c->records);
+	if (rc == -ENOMEM) {
+		c->records = NULL;	/* a failed call's records do not count */
+		return rc;
+	}
+	snprintf(v, sizeof(v), "change_profile %s: %d name %s\n", c->text,
+		 rc, rc ? "-" : cr.name);
+	memcpy(c->records->text + c->records->n, v, strlen(v) + 1);
+	c->records->n += strlen(v);
+	return 0;
+}
+
 static int run_net(struct ctx *c)
 {
 	struct aamed_sock sk = { .label = c->subj, .family = AF_PACKET,
@@ -514,6 +538,10 @@ static const struct op decide_exec = {
 	"exec", setup_subject, run_exec, nomem, observe_decision,
 	teardown_policy, 1,
 };
+static const struct op decide_change = {
+	"change_profile", setup_subject, run_change, nomem, observe_decision,
+	teardown_policy, 1,
+};
 static const struct op decide_net = {
 	"net", setup_subject, run_net, nomem, observe_decision,
 	teardown_policy, 1,
@@ -587,6 +615,15 @@ static void run_decisions(void)
 		{ "stack-a//&stack-b", "/opt/alloc/tool" },
 		{ "stack-a//&stack-b", "/usr/bin/gzip" },
 	};
+	static const struct {
+		const char *subject, *path;	/* path: the target */
+	} changes[] = {
+		{ "unconfined", "demo-daemon" },
+		{ "unconfined", "&demo-helper" },	/* a new stack */
+		{ "unconfined", "stack-a//&stack-b" },
+		{ "demo-daemon", "demo-helper" },
+		{ "demo-daemon", "no-such-profile" },
+	};
 	static const char *const subjects[] = {
 		"demo-daemon", "demo-daemon//&demo-helper", "stack-a//&stack-b",
 	};
@@ -611,6 +648,13 @@ static void run_decisions(void)
 		snprintf(what, sizeof(what), "%s: exec %s", execs[i].subject,
 			 execs[i].path);
 		run_op(&decide_exec, &t, what);
+	}
+	for (i = 0; i < sizeof(changes) / sizeof(changes[0]); i++) {
+		t.subject = changes[i].subject;
+		t.text = changes[i].path;
+		snprintf(what, sizeof(what), "%s: change_profile %s",
+			 changes[i].subject, changes[i].path);
+		run_op(&decide_change, &t, what);
 	}
 }
 

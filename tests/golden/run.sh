@@ -7,8 +7,8 @@
 # tests/golden/profiles/ with apparmor_parser into one blob directory, feed the
 # query words of each tests/golden/queries/*.queries file to
 # `AAMED query --policy BLOBDIR --batch -` and compare the verdict (first TAB
-# field of each output line) and, when the expectation names one, the
-# transition=MODE:TARGET field. Prints one line per mismatch and ends with
+# field of each output line) and, when the expectation names them, the
+# transition=MODE:TARGET and secure-exec=0|1 fields. Prints one line per mismatch and ends with
 # "N passed, N failed" (queries x feature sets). Exit status 1 on any failure.
 #
 # An expectation that depends on what the parser compiles is written
@@ -103,9 +103,18 @@ for featv in "$root"/tests/features/* "$root/tests/features/debian-default+equiv
                 got = (n in out) ? out[n] : ""
                 k = split(got, f, "\t")
                 verdict = (k > 0) ? f[1] : "(no output)"
-                trans = ""
+                trans = ""; sec = ""
                 for (i = 2; i <= k; i++)
-                    if (f[i] ~ /^transition=/) { trans = f[i]; break }
+                    if (f[i] ~ /^transition=/) trans = f[i]
+                    else if (f[i] ~ /^secure-exec=/) sec = f[i]
+                # "transition=M:T secure-exec=N": both compared
+                es = ""
+                if (et ~ / secure-exec=/) {
+                    es = substr(et, index(et, " secure-exec=") + 1)
+                    et = substr(et, 1, index(et, " secure-exec=") - 1)
+                    trans = trans " " sec
+                    et = et " " es
+                }
                 ok = (verdict == ev) && (et == "" || trans == et)
                 if (ok) pass++
                 else {

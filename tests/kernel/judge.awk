@@ -22,7 +22,12 @@
 # and are not judged; SUMFILE lists them ("postexec" lines). Cases marked
 # `undecidable ID KERNELS REASON` for kver (KERNELS: all or VER,VER...) are
 # not judged; an unmarked post-exec failure (KILLED SIGSEGV) or a broken
-# case (ERROR ...) fails. Cases with `golden ID EXPECTED [transition=M:T]
+# case (ERROR ...) fails. An exec that reached the new image carries the
+# image's AT_SECURE as a `secure-exec=N` field after the exec label: it is
+# compared with aamed's secure-exec= field, and a missing one fails (stale
+# expected/). A change_profile/stack case that changed the label carries
+# it in the exec-label column: compared with aamed's label= field. Cases
+# with `golden ID EXPECTED [transition=M:T [secure-exec=N]]
 # SOURCE` lines are also checked against that hand-written expectation
 # (reported, not counted). An EXPECTED that depends on the parser reads
 # DEFAULT|P:OTHER... (e.g. ALLOWED|4+:DENIED): P is a parser major version
@@ -43,7 +48,9 @@ function classof(op, a1, q) {
 		return a1 == "unix" ? "unix" : "net"
 	if (op == "kill") return "signal"
 	if (op == "ptrace") return "ptrace"
-	if (op == "exec") return "exec"
+	if (op == "exec" || op == "onexec-exec") return "exec"
+	if (op == "changeprofile" || op == "stack" || op ~ /^onexec/)
+		return "change_profile"
 	if (op == "link") return "link"
 	if (op == "rename") return "rename"
 	if (op == "open") return "open"
@@ -154,7 +161,7 @@ FNR == NR {
 	if (w[1] == "case") {
 		for (i = 3; i <= nw; i++)
 			if (w[i] !~ /=/ && w[i] != "onexec" && w[i] != "stepwise" &&
-			    w[i] != "preopen" &&
+			    w[i] != "preopen" && w[i] != "nnp" &&
 			    i > 3)
 				break
 		op[w[2]] = w[i]
@@ -170,6 +177,7 @@ FNR == NR {
 		gtr[w[2]] = ""
 		gsrc[w[2]] = w[nw]
 		if (w[4] ~ /^transition=/) gtr[w[2]] = w[4]
+		gsec[w[2]] = w[5] ~ /^secure-exec=/ ? w[5] : ""
 	}
 	next
 }
@@ -179,10 +187,15 @@ FNR == NR {
 	id = $1; label = $2; query = $3; kv = $4; xl = $5
 	cls = classof(op[id], arg1[id], query)
 	krec_n = 0; arec_n = 0; tr = ""; av = ""; inh = ""
+	ksec = ""; asec = ""; alab = ""
+	isx = op[id] == "exec" || op[id] == "onexec-exec"
 	npost = 0
 	for (i = 6; i <= NF && $i != "@AAMED@"; i++) {
+		# the new image's AT_SECURE (exec cases that reached it)
+		if ($i ~ /^secure-exec=/)
+			ksec = $i
 		# logged by the new program (its comm), after the exec
-		if (op[id] == "exec" && $i ~ / comm="/ && $i !~ / comm="probe"/)
+		else if (isx && $i ~ / comm="/ && $i !~ / comm="probe"/)
 			npost++
 		else
 			krec[++krec_n] = $i
@@ -195,6 +208,8 @@ FNR == NR {
 			if ($i ~ /^transition=/) tr = $i
 			else if ($i ~ /^inherit=/) inh = $i
 			else if ($i ~ /^tty=/) continue
+			else if ($i ~ /^secure-exec=/) asec = $i
+			else if ($i ~ /^label=/) alab = $i
 			else arec[++arec_n] = $i
 	}
 	# golden expectation vs the kernel
@@ -204,10 +219,12 @@ FNR == NR {
 		xname = xl; sub(/ \([a-z]+\)$/, "", xname)
 		gt = gtr[id]; sub(/^transition=[^:]*:/, "", gt)
 		if (kg != "" &&
-		    (kg != gexp[id] || (gt != "" && kg == "ALLOWED" && gt != xname)))
-			printf "golden\t%s\t%s\t%s\t%s%s\t%s%s\n", kver, gsrc[id], id,
+		    (kg != gexp[id] || (gt != "" && kg == "ALLOWED" && gt != xname) ||
+		     (gsec[id] != "" && ksec != "" && gsec[id] != ksec)))
+			printf "golden\t%s\t%s\t%s\t%s%s%s\t%s%s%s\n", kver, gsrc[id], id,
 			       gexp[id], gtr[id] != "" ? " " gtr[id] : "",
-			       kv, xl != "-" ? " -> " xl : "" >> sum
+			       gsec[id] != "" ? " " gsec[id] : "",
+			       kv, xl != "-" ? " -> " xl : "", ksec != "" ? " " ksec : "" >> sum
 	}
 	if (undecidable_for(id)) {
 		printf "%s\t%s\t%s\t%s\tundecidable\t%s\n", kver, tag, id, cls, undr[id] >> sum
@@ -240,8 +257,17 @@ FNR == NR {
 			# (a killed task never exec'd: its label is the old one)
 			xname = xl; sub(/ \([a-z]+\)$/, "", xname)
 			t = tr; sub(/^transition=[^:]*:/, "", t)
-			if (xname != t)
+			if (!isx) {
+				# change_profile: the label the task now has
+				t = alab; sub(/^label=/, "", t)
+				if (xname != t)
+					why = "label after the change: kernel " xl ", aamed " (alab == "" ? "(none)" : alab)
+			} else if (xname != t)
 				why = "label after exec: kernel " xl ", aamed " (tr == "" ? "(none)" : tr)
+			else if (ksec == "")
+				why = "the kernel's result has no secure-exec flag (regenerate expected/)"
+			else if (ksec != asec)
+				why = "secure-exec: kernel " ksec ", aamed " (asec == "" ? "(none)" : asec)
 		}
 		if (why == "") {
 			n = krec_n > arec_n ? krec_n : arec_n

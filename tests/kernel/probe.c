@@ -13,8 +13,9 @@
  *	.replace, then run every case of CASEFILE (format: README.md) and write
  *	one result line per case to OUT.
  *   probe helper
- *	the exec target of exec cases: tell the parent it runs (fd 4), then
- *	wait until the parent has read its label (EOF on fd 3).
+ *	the exec target of exec cases: tell the parent it runs (fd 4: "ok"
+ *	and the new image's AT_SECURE, '0' or '1'), then wait until the
+ *	parent has read its label (EOF on fd 3).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -36,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/auxv.h>
 #include <sys/fsuid.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -639,6 +641,7 @@ struct kase {
 	int onexec;
 	int stepwise;	/* enter a//&b by changeprofile a, stack b */
 	int preopen;	/* flock/mmap: open before entering the label */
+	int nnp;	/* prctl(PR_SET_NO_NEW_PRIVS) after entering the label */
 	int fd;		/* the preopened descriptor, -1 */
 	int ok[8];	/* ok=E1,E2: errnos that come after the hook passed */
 	int nok;
@@ -1521,6 +1524,64 @@ static const char *ofile_state(int inherited)
 	return strstr(link, "apparmor/.null") ? "nl" : "ok";
 }
 
+/* ---- domain changes ------------------------------------------------------ */
+
+/*
+ * changeprofile T / stack T: write "changeprofile T" or "stack T" to
+ * attr/current as the confined task (the runner then reads its label);
+ * onexec-set T / onexec-stack T: write "exec T" or "stack T" to attr/exec;
+ * onexec-exec T PATH: "exec T" to attr/exec (a failure is an entry
+ * error: the case asks the exec), then execve(PATH).
+ */
+static int domain_op(const char *op)
+{
+	return !strcmp(op, "changeprofile") || !strcmp(op, "stack") ||
+	       !strcmp(op, "onexec-set") || !strcmp(op, "onexec-stack");
+}
+
+/* ops after which the runner reads the task's label */
+static int domain_relabels(const char *op)
+{
+	return !strcmp(op, "changeprofile") || !strcmp(op, "stack");
+}
+
+static int domain_do(struct kase *c)
+{
+	const char *op = c->op;
+
+	if (c->narg < 1)
+		return EINVAL;
+	if (!strcmp(op, "changeprofile") || !strcmp(op, "stack"))
+		return write_attr("current", op, c->arg[0]);
+	if (!strcmp(op, "onexec-set"))
+		return write_attr("exec", "exec", c->arg[0]);
+	return write_attr("exec", "stack", c->arg[0]);
+}
+
+static int domain_nnp(struct kase *c)
+{
+	if (!c->nnp)
+		return 0;
+	return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ? errno : 0;
+}
+
+/* the exec of an exec case: its path, after an onexec write if asked */
+static const char *exec_path(struct kase *c)
+{
+	if (!strcmp(c->op, "onexec-exec"))
+		return c->narg > 1 ? c->arg[1] : NULL;
+	return c->narg > 0 ? c->arg[0] : NULL;
+}
+
+static int exec_prepare(struct kase *c)
+{
+	if (strcmp(c->op, "onexec-exec"))
+		return 0;
+	if (c->narg < 2)
+		return EINVAL;
+	return write_attr("exec", "exec", c->arg[0]);
+}
+
 #define NEED(k) do { if (c->narg < (k)) return EINVAL; } while (0)
 
 /* performs the operation; returns 0 or an errno (child side) */
@@ -1627,6 +1688,8 @@ static int do_op(struct kase *c)
 		return uring_sqpoll_do();
 	if (!strcmp(op, "uring-override"))
 		return uring_override_do(c);
+	if (domain_op(op))
+		return domain_do(c);
 	if (!strcmp(op, "sockop"))
 		return sockop_do(c);
 	if (!strcmp(op, "kill"))
@@ -1707,8 +1770,11 @@ static int is_ok(struct kase *c, int e);
 static void run_case(struct kase *c, struct buf *out)
 {
 	int st[2], rel[2] = { -1, -1 }, rdy[2] = { -1, -1 };
-	int is_exec = !strcmp(c->op, "exec") || !strcmp(c->op, "inherit");
-	char verdict[128] = "", xlabel[256] = "-";
+	int is_exec = !strcmp(c->op, "exec") || !strcmp(c->op, "inherit") ||
+		      !strcmp(c->op, "onexec-exec");
+	int relabel = domain_relabels(c->op);
+	int waits = is_exec || relabel;	/* the child waits on fd 3 */
+	char verdict[128] = "", xlabel[256] = "-", secure[24] = "";
 	struct report rep;
 	ssize_t n;
 	pid_t pid;
@@ -1735,7 +1801,7 @@ static void run_case(struct kase *c, struct buf *out)
 	}
 	if (pipe2(st, O_CLOEXEC) < 0)
 		die("pipe: %s", strerror(errno));
-	if (is_exec && (pipe(rel) < 0 || pipe(rdy) < 0))
+	if (waits && (pipe(rel) < 0 || pipe(rdy) < 0))
 		die("pipe: %s", strerror(errno));
 	pid = fork();
 	if (pid < 0)
@@ -1743,15 +1809,29 @@ static void run_case(struct kase *c, struct buf *out)
 	if (pid == 0) {
 		int keep[3] = { 5, 3, 4 };
 		int hs = fcntl(st[1], F_DUPFD_CLOEXEC, 100);
-		int hrel = is_exec ? fcntl(rel[0], F_DUPFD, 100) : -1;
-		int hrdy = is_exec ? fcntl(rdy[1], F_DUPFD, 100) : -1;
+		int hrel = waits ? fcntl(rel[0], F_DUPFD, 100) : -1;
+		int hrdy = waits ? fcntl(rdy[1], F_DUPFD, 100) : -1;
 
 		/* status pipe at 5 (cloexec), release at 3, ready at 4 */
 		if (hs < 0 || dup3(hs, 5, O_CLOEXEC) < 0)
 			_exit(127);
-		if (is_exec && (dup2(hrel, 3) < 0 || dup2(hrdy, 4) < 0))
+		if (waits && (dup2(hrel, 3) < 0 || dup2(hrdy, 4) < 0))
 			_exit(127);
-		keep_fds(keep, is_exec ? 3 : 1);
+		keep_fds(keep, waits ? 3 : 1);
+		if (is_exec) {
+			/*
+			 * 0, 1 and 2 open (the null device): a secure exec's
+			 * static libc opens /dev/full for missing ones, which
+			 * the new profile may refuse (then it dies, SIGSEGV)
+			 */
+			int nul = open("/dev/null", O_RDWR);
+
+			for (int fd = 0; nul >= 0 && fd < 3; fd++)
+				if (fd != nul)
+					dup2(nul, fd);
+			if (nul > 2)
+				close(nul);
+		}
 		alarm(10);
 		if (c->preopen && c->narg > 0 && strcmp(c->label, "unconfined")) {
 			/*
@@ -1826,28 +1906,44 @@ static void run_case(struct kase *c, struct buf *out)
 			write_all(5, (char *)&rep, sizeof(rep));
 			_exit(1);
 		}
+		/* the onexec write, then no_new_privs: the exec meets both */
+		rep.err = is_exec ? exec_prepare(c) : 0;
+		if (!rep.err)
+			rep.err = domain_nnp(c);
+		if (rep.err) {
+			write_all(5, (char *)&rep, sizeof(rep));
+			_exit(1);
+		}
 		rep.stage = 'R';
 		if (is_exec) {
 			char *argv[] = { "helper", "helper", NULL, NULL };
 			char *envp[] = { NULL };
+			const char *path = exec_path(c);
 
-			if (c->narg < 1)
+			if (!path)
 				rep.err = EINVAL;
 			else if (!strcmp(c->op, "inherit") &&
 				 (argv[2] = "inherit") &&
 				 (rep.err = ofile_inherit_open(c)))
 				errno = rep.err;
 			else
-				execve(c->arg[0], argv, envp);
+				execve(path, argv, envp);
 			rep.err = errno;
 		} else {
 			rep.err = do_op(c);
 		}
 		write_all(5, (char *)&rep, sizeof(rep));
+		if (relabel && !rep.err) {
+			/* stay until the runner has read the new label */
+			char ch;
+
+			while (read(3, &ch, 1) > 0)
+				;
+		}
 		_exit(0);
 	}
 	close(st[1]);
-	if (is_exec) {
+	if (waits) {
 		close(rel[0]);
 		close(rdy[1]);
 	}
@@ -1857,8 +1953,11 @@ static void run_case(struct kase *c, struct buf *out)
 		if (rep.stage == 'E')
 			snprintf(verdict, sizeof(verdict), "ERROR enter-%s",
 				 errname(rep.err));
-		else if (rep.err == 0)
+		else if (rep.err == 0) {
 			snprintf(verdict, sizeof(verdict), "ALLOWED");
+			if (relabel)
+				read_label(pid, xlabel, sizeof(xlabel));
+		}
 		else if (is_ok(c, rep.err))
 			snprintf(verdict, sizeof(verdict), "ALLOWED (%s)",
 				 errname(rep.err));
@@ -1870,16 +1969,18 @@ static void run_case(struct kase *c, struct buf *out)
 				 errname(rep.err));
 	} else if (is_exec) {
 		/* execve succeeded: the helper says "ok" unless it died */
-		char ok[2];
+		char ok[3];
 
 		n = read(rdy[0], ok, sizeof(ok));
-		if (n == 2 && ok[0] != 'o') {
+		if (n == 3 && ok[0] != 'o') {
 			/* inherit: fd 6 was replaced (EACCES) or closed (EBADF) */
 			snprintf(verdict, sizeof(verdict), "%s",
 				 ok[0] == 'n' ? "DENIED EACCES" : "DENIED EBADF");
 			read_label(pid, xlabel, sizeof(xlabel));
-		} else if (n == 2) {
+		} else if (n == 3) {
 			snprintf(verdict, sizeof(verdict), "ALLOWED");
+			snprintf(secure, sizeof(secure), "\tsecure-exec=%c",
+				 ok[2]);
 			read_label(pid, xlabel, sizeof(xlabel));
 		} else {
 			siginfo_t si;
@@ -1897,7 +1998,7 @@ static void run_case(struct kase *c, struct buf *out)
 	} else {
 		snprintf(verdict, sizeof(verdict), "ERROR no-report");
 	}
-	if (is_exec) {
+	if (waits) {
 		close(rel[1]);
 		close(rdy[0]);
 	}
@@ -1909,8 +2010,8 @@ static void run_case(struct kase *c, struct buf *out)
 		snprintf(verdict, sizeof(verdict), "KILLED %s",
 			 signame(WTERMSIG(status)));
 report:
-	buf_fmt(out, "%s\t%s\t%s\t%s\t%s", c->id, c->label,
-		c->query ? c->query : "-", verdict, xlabel);
+	buf_fmt(out, "%s\t%s\t%s\t%s\t%s%s", c->id, c->label,
+		c->query ? c->query : "-", verdict, xlabel, secure);
 	collect(out);
 	buf_str(out, "\n");
 	if (peer) {
@@ -1985,6 +2086,8 @@ static int parse_case(char *line, struct kase *c, char **w)
 			c->stepwise = 1;
 		else if (!strcmp(w[i], "preopen"))
 			c->preopen = 1;
+		else if (!strcmp(w[i], "nnp"))
+			c->nnp = 1;
 		else
 			break;
 	}
@@ -2195,9 +2298,10 @@ static int cmd_runall(const char *outpath, char **names, int nnames)
 
 static int cmd_helper(int inherited)
 {
-	char c;
+	const char *state = ofile_state(inherited);
+	char c, ok[3] = { state[0], state[1], getauxval(AT_SECURE) ? '1' : '0' };
 
-	if (write(4, ofile_state(inherited), 2) != 2)
+	if (write(4, ok, 3) != 3)
 		_exit(3);
 	while (read(3, &c, 1) > 0)
 		;

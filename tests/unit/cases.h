@@ -35,6 +35,11 @@ UNIT_CASE(kernels_policydb_nomarker)
 UNIT_CASE(kernels_null_file)
 /* label.c: label parsing, stacks and namespaces */
 UNIT_CASE(labels)
+/* change_profile.c: domain changes, onexec, no_new_privs, secure exec */
+UNIT_CASE(change_profile_now)
+UNIT_CASE(change_profile_nnp)
+UNIT_CASE(change_profile_onexec)
+UNIT_CASE(change_profile_secure)
 /* load_ns.c: the namespaces of one load */
 UNIT_CASE(load_ns)
 /* file_ctx.c: open files used, received, inherited */

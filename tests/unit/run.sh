@@ -493,7 +493,7 @@ ERROR	line 10
 ERROR	line 11
 ERROR	line 12
 DENIED	apparmor="DENIED" operation="open" profile="p1" name="/etc/shadow" requested_mask="r" denied_mask="r" fsuid=0 ouid=0
-ALLOWED	transition=px:p2
+ALLOWED	transition=px:p2	secure-exec=0
 EOF
     expect_rc 0 "batch" "$aamed" query --policy "$P" --batch "$tmp/batch"
     cp "$tmp/out" "$tmp/batch.out"

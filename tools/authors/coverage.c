@@ -6,7 +6,7 @@
  * With --source, rules are source lines, attributed by apparmor_parser
  * (tools/authors/tl_source.c: each rule compiled on its own). Without it, the
  * "rules" are what the blob keeps of them: the file DFA's permission
- * states, the capabilities each profile grants, and whether it grants
+ * states (change_profile rules included: a target's state), the capabilities each profile grants, and whether it grants
  * user namespace creation, io_uring sqpoll and io_uring override_creds
  * (to some label: the class state holds every io_uring permission the
  * rules grant).
@@ -90,6 +90,7 @@ static uint32_t request_of(const struct query *q)
 	       q->class == Q_PTRACE ? q->ipc.request :
 	       q->class == Q_USERNS || q->class == Q_URING ? q->ns.request :
 	       q->class == Q_DBUS ? dbus_request(q) :
+	       q->class == Q_CHANGE ? change_request(q) :
 	       aamed_net_op_request((enum aamed_net_op)q->net.op);
 }
 
@@ -103,6 +104,20 @@ static void mark_use(struct pcov *pc, const struct query *q)
 								 AAMED_PCLASS_FILE),
 					       path, strlen(path));
 
+		if (s < pc->nstates)
+			pc->state_hit[s] = 1;
+	} else if (q->class == Q_CHANGE && pc->file) {
+		/* a change_profile rule is the target's state (see
+		 * change_perms(): "&" first for a stack) */
+		const char *t = q->change.target;
+		bool stack = (q->change.flags & AAMED_CHANGE_STACK) || *t == '&';
+		uint32_t s = aamed_rules_start(pc->file, AAMED_PCLASS_FILE);
+
+		if (*t == '&')
+			t++;
+		if (stack)
+			s = aamed_rules_match(pc->file, s, "&", 1);
+		s = aamed_rules_match(pc->file, s, t, strlen(t));
 		if (s < pc->nstates)
 			pc->state_hit[s] = 1;
 	} else if (q->class == Q_CAP) {

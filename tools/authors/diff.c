@@ -186,11 +186,22 @@ static void mount_words(uint32_t m, char *buf, size_t len)
 		snprintf(buf + o, len - o, "%s0x%x", o ? " " : "", m);
 }
 
+/* The change_profile bits of the file DFA (a pseudo class of mask_word). */
+#define CP_BITS (AAMED_MAY_CHANGE_PROFILE | AAMED_MAY_ONEXEC)
+#define PCLASS_CHANGE (-1)
+
 /* The words of mask m of policy class pclass (AAMED_PCLASS_*). */
 static void mask_word(int pclass, uint32_t m, char *buf, size_t len)
 {
 	enum aamed_class c = aclass_of(pclass);
 
+	if (pclass == PCLASS_CHANGE) {
+		snprintf(buf, len, "%s%s%s",
+			 m & AAMED_MAY_CHANGE_PROFILE ? "change_profile" : "",
+			 (m & CP_BITS) == CP_BITS ? " " : "",
+			 m & AAMED_MAY_ONEXEC ? "onexec" : "");
+		return;
+	}
 	if (pclass == AAMED_PCLASS_MOUNT) {
 		mount_words(m, buf, len);
 		return;
@@ -259,6 +270,58 @@ static void xtrans_group(struct dctx *c, const struct aamed_diff_state *st,
 	add_group(c->d, "file", what, land);
 }
 
+/* perms with only (keep) or without (!keep) the change_profile bits */
+static struct aamed_perms cp_part(const struct aamed_perms *p, bool keep)
+{
+	struct aamed_perms r = *p;
+	uint32_t m = keep ? CP_BITS : ~CP_BITS;
+
+	r.allow &= m;
+	r.deny &= m;
+	r.audit &= m;
+	r.quiet &= m;
+	r.kill &= m;
+	return r;
+}
+
+/*
+ * A change_profile rule's witness: the target from the file start
+ * ("name", "&name"), the onexec pairing "path NUL target", or an
+ * executable's onexec bit alone.
+ */
+static void cp_witness(const struct aamed_diff_state *st, char *out,
+		       size_t len)
+{
+	const uint8_t *w = st->witness, *z = memchr(w, 0, st->len);
+	char a[256], b[256];
+
+	if (z) {
+		diff_put_bytes(a, sizeof(a), w, (size_t)(z - w));
+		diff_put_bytes(b, sizeof(b), z + 1,
+			       st->len - (size_t)(z - w) - 1);
+		snprintf(out, len, "change_profile %s -> %s", a, b);
+		return;
+	}
+	diff_put_bytes(a, sizeof(a), w, st->len);
+	if (a[0] == '/')
+		snprintf(out, len, "exec %s (the onexec pairing's path)", a);
+	else
+		snprintf(out, len, "change_profile -> %s", a);
+}
+
+static void cp_groups(struct dctx *c, const struct aamed_diff_state *st,
+		      int o)
+{
+	struct aamed_perms x = cp_part(&st->a[o], true),
+			   y = cp_part(&st->b[o], true);
+	char wit[600];
+
+	if (!memcmp(&x, &y, sizeof(x)))
+		return;
+	cp_witness(st, wit, sizeof(wit));
+	perm_groups(c->d, "change_profile", PCLASS_CHANGE, "", &x, &y, wit);
+}
+
 static void file_groups(struct dctx *c, const struct aamed_diff_state *st,
 			const char *wit)
 {
@@ -266,12 +329,18 @@ static void file_groups(struct dctx *c, const struct aamed_diff_state *st,
 
 	for (o = AAMED_ENTRY_OWNER; o <= AAMED_ENTRY_OTHER; o++) {
 		const char *who = o == AAMED_ENTRY_OWNER ? "owner " : "";
+		struct aamed_perms x, y;
 
 		/* an owner entry equal to the other one is no owner rule */
 		if (o == AAMED_ENTRY_OWNER && !st->owner_distinct)
 			continue;
-		perm_groups(c->d, "file", AAMED_PCLASS_FILE, who, &st->a[o],
-			    &st->b[o], wit);
+		/* change_profile was never owner-conditional: the other
+		 * entry says it */
+		if (o == AAMED_ENTRY_OTHER)
+			cp_groups(c, st, o);
+		x = cp_part(&st->a[o], false);
+		y = cp_part(&st->b[o], false);
+		perm_groups(c->d, "file", AAMED_PCLASS_FILE, who, &x, &y, wit);
 		if ((st->a[o].allow & st->b[o].allow & AAMED_MAY_EXEC) &&
 		    st->xtrans_differ[o])
 			xtrans_group(c, st, o, who, wit);

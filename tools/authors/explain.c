@@ -56,6 +56,8 @@ static uint32_t request_of(const struct query *q)
 		return q->ns.request;
 	case Q_DBUS:
 		return dbus_request(q);
+	case Q_CHANGE:
+		return change_request(q);
 	default:
 		return q->ipc.request;
 	}
@@ -66,6 +68,7 @@ static enum aamed_class aclass(const struct query *q)
 	switch (q->class) {
 	case Q_FILE:
 	case Q_EXEC:
+	case Q_CHANGE:
 		return AAMED_CLASS_FILE;
 	case Q_OFILE:
 		return q->ofile.is_sock ? AAMED_CLASS_NET : AAMED_CLASS_FILE;
@@ -91,7 +94,8 @@ static const char *class_word(const struct query *q)
 {
 	static const char *const n[] = { "file", "file", "net", "unix",
 					 "capability", "signal", "ptrace",
-					 "userns", "io_uring", "dbus", "file" };
+					 "userns", "io_uring", "dbus", "file",
+					 "change_profile" };
 
 	return (size_t)q->class < sizeof(n) / sizeof(n[0]) ? n[q->class] :
 							       "?";
@@ -166,6 +170,11 @@ static void member_perms(aamed_policy *policy, struct member *m,
 		/* the member's own side of the request, its audit modes
 		 * applied as the kernel's answer has them */
 		m->have_perms = dbus_perms(policy, p, q, &m->perms);
+		break;
+	case Q_CHANGE:
+		/* the target's own name in the file rules (a one-profile
+		 * target: a stack's components are walked by the decision) */
+		m->have_perms = !change_perms(p, q, &m->perms);
 		break;
 	case Q_NET:
 		/* the class 15 walk of newer kernels is not a plain match */
@@ -284,6 +293,8 @@ static void mask_str(enum aamed_class c, uint32_t m, char *buf, size_t len)
 			{ AAMED_MAY_DELETE, "d" }, { AAMED_MAY_RENAME, ",rename" },
 			{ AAMED_MAY_SETATTR, ",setattr" }, { AAMED_MAY_CHMOD, ",chmod" },
 			{ AAMED_MAY_CHOWN, ",chown" }, { AAMED_MAY_OPEN, ",open" },
+			{ AAMED_MAY_CHANGE_PROFILE, ",change_profile" },
+			{ AAMED_MAY_ONEXEC, ",onexec" },
 		};
 		size_t i, n = 0;
 
@@ -331,8 +342,9 @@ static void print_text(const struct query *q, struct member *ms, int n,
 
 	printf("%s\t%s %s\n", verdict_word(all), label, class_word(q));
 	if (all->have_x && !all->error && cli_xmode_name(all->x.mode))
-		printf("transition\t%s:%s%s\n", cli_xmode_name(all->x.mode),
-		       all->x.name, all->x.unsafe ? " (unsafe)" : "");
+		printf("transition\t%s:%s%s secure-exec=%d\n",
+		       cli_xmode_name(all->x.mode), all->x.name,
+		       all->x.unsafe ? " (unsafe)" : "", !all->x.unsafe);
 	if (all->have_inherit)
 		printf("inherit\t%s\n",
 		       (all->inherit & AAMED_INHERIT_REPLACED) ? "replaced" :
@@ -429,6 +441,8 @@ static void print_json(const struct query *q, struct member *ms, int n,
 		json_str(f, all->x.name);
 		json_key(f, &xf, "unsafe");
 		fputs(all->x.unsafe ? "true" : "false", f);
+		json_key(f, &xf, "secure_exec");
+		fputs(all->x.unsafe ? "false" : "true", f);
 		fputc('}', f);
 	} else {
 		fputs("null", f);

@@ -79,8 +79,16 @@ static int decide(struct replay_worker *w, const aamed_label *label,
 	case Q_EXEC: {
 		struct aamed_exec_result x;
 
+		if (q->change.onexec || q->change.flags)
+			return exec_decide(policy, label, q, &x, NULL, NULL,
+					   err, errlen);
 		return aamed_exec(label, q->file.path, q->file.fsuid, q->file.ouid,
 				  &x, NULL, NULL);
+	}
+	case Q_CHANGE: {
+		struct aamed_change_result c;
+
+		return change_decide(label, q, &c, NULL, NULL);
 	}
 	case Q_FILE:
 		return aamed_file_perm(label, &q->file, NULL, NULL);

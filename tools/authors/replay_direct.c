@@ -139,6 +139,10 @@ bool replay_direct_file(const aa_log_record *rec, struct replay_request *req)
 
 	if (!rec->name || rec->name[0] != '/' || !plain(mask) || !*mask)
 		return false;
+	/* no_new_privs refused it: the words carry --nnp */
+	if (op == AAMED_OP_EXEC && rec->info &&
+	    !strcmp(rec->info, "no new privs"))
+		return false;
 	if (parse_perms(mask, &f->request, &rop))
 		return false;
 	f->op = (enum aamed_file_op)op;

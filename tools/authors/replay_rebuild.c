@@ -356,6 +356,50 @@ static int words_dbus(const aa_log_record *rec, struct replay_request *req,
 	return n;
 }
 
+/*
+ * A change_profile record: name= is the target as written ("&" kept),
+ * the operation says now or onexec, plain or stack.
+ */
+static int words_change(const aa_log_record *rec, struct replay_request *req,
+			int n, const char **reason)
+{
+	const char *op = rec->operation;
+
+	if (!rec->name || !*rec->name) {
+		*reason = "change_profile record without name=";
+		return 0;
+	}
+	req->klass = "change_profile";
+	req->argv[n++] = "change_profile";
+	req->argv[n++] = rec->name;
+	if (strstr(op, "onexec"))
+		req->argv[n++] = "--onexec";
+	if (!strncmp(op, "stack", 5))
+		req->argv[n++] = "--stack";
+	return n;
+}
+
+/*
+ * The exec records of an onexec change (info="change_profile onexec",
+ * no masks: target= is the onexec label) and of no_new_privs.
+ */
+static int words_exec_info(const aa_log_record *rec,
+			   struct replay_request *req, int n)
+{
+	if (!rec->info || strcmp(rec->operation, "exec"))
+		return n;
+	if (!strcmp(rec->info, "no new privs")) {
+		req->argv[n++] = "--nnp";
+	} else if (strstr(rec->info, "change_onexec") ||
+		   !strcmp(rec->info, "change_profile onexec")) {
+		if (rec->name2) {
+			req->argv[n++] = "--onexec";
+			req->argv[n++] = rec->name2;
+		}
+	}
+	return n;
+}
+
 /* name2 of an exec record is the transition's result, not a target. */
 static int words_file(const aa_log_record *rec, struct replay_request *req,
 		      int n, const char **reason)
@@ -366,14 +410,16 @@ static int words_file(const aa_log_record *rec, struct replay_request *req,
 		*reason = "file record without an absolute name";
 		return 0;
 	}
-	if (!rec->requested_mask || !*rec->requested_mask) {
+	if ((!rec->requested_mask || !*rec->requested_mask) &&
+	    (strcmp(op, "exec") || !rec->info || !strstr(rec->info, "onexec"))) {
 		*reason = "file record without requested_mask";
 		return 0;
 	}
 	req->klass = "file";
 	req->argv[n++] = "file";
 	req->argv[n++] = rec->name;
-	req->argv[n++] = rec->requested_mask;
+	req->argv[n++] = rec->requested_mask && *rec->requested_mask
+				 ? rec->requested_mask : "x";
 	req->argv[n++] = "--op";
 	req->argv[n++] = (char *)op;
 	if (rec->name2 && strcmp(op, "exec")) {
@@ -385,7 +431,7 @@ static int words_file(const aa_log_record *rec, struct replay_request *req,
 		req->argv[n++] = "--opened-elsewhere";
 	add_uid(req->argv, &n, "--fsuid", rec->fsuid, req->num[0]);
 	add_uid(req->argv, &n, "--ouid", rec->ouid, req->num[1]);
-	return n;
+	return words_exec_info(rec, req, n);
 }
 
 /* ------------------------------------------------------------------ */
@@ -421,6 +467,14 @@ static bool is_net(const aa_log_record *rec)
 	return rec->net_family != NULL;
 }
 
+static bool is_change(const aa_log_record *rec)
+{
+	const char *op = rec->operation;
+
+	return !strcmp(op, "change_profile") || !strcmp(op, "change_onexec") ||
+	       !strcmp(op, "stack") || !strcmp(op, "stack_onexec");
+}
+
 static bool is_file(const aa_log_record *rec)
 {
 	return replay_name(RN_FILE_OP, rec->operation) >= 0;
@@ -443,6 +497,7 @@ static const struct replay_class {
 	{ is_ptrace, words_ptrace, replay_direct_ptrace },
 	{ is_ns, words_ns, NULL },
 	{ is_dbus, words_dbus, NULL },
+	{ is_change, words_change, NULL },
 	{ is_net, words_net, replay_direct_net },
 	{ is_file, words_file, replay_direct_file },
 };

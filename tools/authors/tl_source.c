@@ -358,8 +358,9 @@ static int rule_class(const char *t, bool *deny)
 		t += n;
 	}
 	if (*t == '/' || !strncmp(t, "@{", 2) || !strncmp(t, "\"/", 2) ||
-	    !strncmp(t, "\"@{", 3) || !strcmp(w, "file") || !strcmp(w, "link"))
-		return AAMED_PCLASS_FILE;
+	    !strncmp(t, "\"@{", 3) || !strcmp(w, "file") || !strcmp(w, "link") ||
+	    !strcmp(w, "change_profile"))
+		return AAMED_PCLASS_FILE;	/* all in the file DFA */
 	if (!strcmp(w, "capability"))
 		return AAMED_PCLASS_CAP;
 	if (!strcmp(w, "network") || !strcmp(w, "unix"))
@@ -381,7 +382,8 @@ static const char *background(int klass, const char *rule)
 {
 	switch (klass) {
 	case AAMED_PCLASS_FILE:
-		return "file,";
+		return strstr(rule, "change_profile") ? "change_profile,"
+						       : "file,";
 	case AAMED_PCLASS_CAP:
 		return "capability,";
 	case AAMED_PCLASS_NET:
@@ -698,6 +700,7 @@ int tl_query_class(const struct query *q)
 	switch (q->class) {
 	case Q_FILE:
 	case Q_EXEC:
+	case Q_CHANGE:
 		return AAMED_PCLASS_FILE;
 	case Q_NET:
 	case Q_UNIX:
@@ -750,6 +753,8 @@ static uint32_t denied_by(struct tl_source *s, const char *name,
 	q = ofile_alone(q, &q1);
 	if (q->class == Q_DBUS)
 		return dbus_denied_by(s, l, q, request);
+	if (q->class == Q_CHANGE)	/* the target is no rule profile */
+		return change_denied(s->policy, name, q, request);
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return request;

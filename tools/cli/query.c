@@ -50,6 +50,10 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 	if (a->have_x && !a->error && cli_xmode_name(a->x.mode))
 		fprintf(f, "%ctransition=%s:%s", sep, cli_xmode_name(a->x.mode),
 			a->x.name);
+	if (a->have_x && !a->error)
+		fprintf(f, "%csecure-exec=%d", sep, !a->x.unsafe);
+	if (a->have_change && !a->error && a->change.name[0])
+		fprintf(f, "%clabel=%s", sep, a->change.name);
 	for (i = 0; i < a->recs.n; i++)
 		fprintf(f, "%c%s", sep, a->recs.text[i]);
 	fputc('\n', f);
@@ -86,6 +90,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		dbus_json(f, &first, q);
 	else if (q->class == Q_OFILE)
 		ofile_json(f, &first, q, a->inherit);
+	else if (q->class == Q_CHANGE)
+		change_json(f, &first, q, &a->change, a->error);
 	else if (q->class >= Q_CAP)
 		ipc_json(f, &first, q);
 	if (a->have_masks) {
@@ -122,6 +128,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		json_str(f, a->x.name[0] ? a->x.name : NULL);
 		json_key(f, &xf, "unsafe");
 		fputs(a->x.unsafe ? "true" : "false", f);
+		json_key(f, &xf, "secure_exec");
+		fputs(!a->error && !a->x.unsafe ? "true" : "false", f);
 		json_key(f, &xf, "info");
 		json_str(f, a->x.info);
 		fputc('}', f);

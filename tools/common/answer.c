@@ -28,6 +28,7 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	a->have_x = false;
 	a->have_inherit = false;
 	a->inherit = 0;
+	a->have_change = false;
 	a->not_mediated = false;
 	a->recs.n = 0;
 	a->have_masks = q->masks;
@@ -36,9 +37,13 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	switch (q->class) {
 	case Q_EXEC:
 		a->have_x = true;
-		a->error = aamed_exec(label, q->file.path, q->file.fsuid,
-				      q->file.ouid, &a->x, answer_collect,
-				      &a->recs);
+		a->error = exec_decide(policy, label, q, &a->x, answer_collect,
+				       &a->recs, err, errlen);
+		break;
+	case Q_CHANGE:
+		a->have_change = true;
+		a->error = change_decide(label, q, &a->change, answer_collect,
+					 &a->recs);
 		return 0;
 	case Q_FILE:
 		a->error = aamed_file_perm(label, &q->file, answer_collect,

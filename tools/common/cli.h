@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "aamed.h"
+#include "req_change.h"
 #include "req_dbus.h"
 #include "req_ipc.h"
 #include "req_net.h"
@@ -51,6 +52,7 @@ enum query_class {
 	Q_URING,
 	Q_DBUS,
 	Q_OFILE,	/* a use of an open file (req_ofile.c) */
+	Q_CHANGE,
 };
 
 struct query {
@@ -65,6 +67,7 @@ struct query {
 	struct ns_query ns;
 	struct dbus_query dbus;
 	struct ofile_query ofile;
+	struct change_query change;	/* change_profile; exec --onexec/--nnp */
 	bool masks;		/* --masks: the kernel's four masks */
 };
 
@@ -147,6 +150,26 @@ void ofile_json(FILE *f, bool *first, const struct query *q,
 /* q, or (an open-file query) a copy in tmp asked of its user alone, as
  * if the file was opened elsewhere: for one-rule profiles */
 const struct query *ofile_alone(const struct query *q, struct query *tmp);
+/* req_change.c: change_profile, and the exec with --onexec / --nnp */
+int change_parse(int argc, char **argv, struct query *q, char *err,
+		 size_t errlen);
+int change_decide(const aamed_label *label, const struct query *q,
+		  struct aamed_change_result *res, aamed_audit_fn fn,
+		  void *arg);
+int exec_decide(aamed_policy *policy, const aamed_label *label,
+		const struct query *q, struct aamed_exec_result *res,
+		aamed_audit_fn fn, void *arg, char *err, size_t errlen);
+void change_json(FILE *f, bool *first, const struct query *q,
+		 const struct aamed_change_result *res, int error);
+/* The AAMED_MAY_* bit a change asks, and the permissions a profile's
+ * file rules give the target's name (the plain match explain shows). */
+uint32_t change_request(const struct query *q);
+int change_perms(const aamed_profile *p, const struct query *q,
+		 struct aamed_perms *perms);
+/* The bits of request profile's file rules do not grant the target (a
+ * rule judged alone, when the target is no profile of that policy). */
+uint32_t change_denied(aamed_policy *policy, const char *profile,
+		       const struct query *q, uint32_t request);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,
@@ -172,6 +195,8 @@ struct answer {
 	unsigned inherit;	/* AAMED_INHERIT_* */
 	bool have_x;
 	struct aamed_exec_result x;
+	bool have_change;		/* change_profile: its result */
+	struct aamed_change_result change;
 	struct records recs;		/* set fmt and want_text first */
 };
 /* Decide q for label; -1 with err set when the query cannot be asked. */

@@ -158,6 +158,15 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 			if (r < 0)
 				return -1;
 			i += r;
+		} else if (!strcmp(a, "--nnp")) {
+			q->change.flags |= AAMED_CHANGE_NNP;
+		} else if (!strcmp(a, "--onexec")) {
+			if (!v || !v[0] || !strcmp(v, "&")) {
+				snprintf(err, errlen, "--onexec needs a label");
+				return -1;
+			}
+			q->change.onexec = v;
+			i++;
 		} else if (a[0] == '-' && a[1] == '-') {
 			snprintf(err, errlen, "unknown option %s", a);
 			return -1;
@@ -216,6 +225,10 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 		return -1;
 	}
 	q->class = q->file.op == AAMED_OP_EXEC ? Q_EXEC : Q_FILE;
+	if (q->class != Q_EXEC && (q->change.flags || q->change.onexec)) {
+		snprintf(err, errlen, "--nnp and --onexec are for exec (x) queries");
+		return -1;
+	}
 	if (q->file.op == AAMED_OP_EXEC && !q->file.request)
 		q->file.request = AAMED_MAY_EXEC;
 	if (q->ofile.is_sock && q->masks) {
@@ -259,7 +272,7 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 	}
 	if (!cls) {
 		snprintf(err, errlen,
-			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus)");
+			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile)");
 		return -1;
 	}
 	q->class_word = cls;
@@ -280,20 +293,24 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 		q->class = Q_DBUS;
 		return dbus_parse(n, rest, q, err, errlen);
 	}
+	if (!strcmp(cls, "change_profile")) {
+		q->class = Q_CHANGE;
+		return change_parse(n, rest, q, err, errlen);
+	}
 	if (!strcmp(cls, "userns") || !strcmp(cls, "io_uring")) {
 		q->class = !strcmp(cls, "userns") ? Q_USERNS : Q_URING;
 		return ns_parse(n, rest, q, err, errlen);
 	}
 	if (!strcmp(cls, "mount") || !strcmp(cls, "umount") ||
 	    !strcmp(cls, "pivot_root") || !strcmp(cls, "rlimit") ||
-	    !strcmp(cls, "change_profile") || !strcmp(cls, "change_hat")) {
+	    !strcmp(cls, "change_hat")) {
 		snprintf(err, errlen,
 			 "aamed does not decide %s requests yet (the kernel does): no answer rather than a guess",
 			 cls);
 		return -1;
 	}
 	snprintf(err, errlen,
-		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus)",
+		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile)",
 		 cls);
 	return -1;
 }

@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * change_profile: the permission walk (domain.c's copy of label_match()
+ * on the file DFA) and aa_change_profile() itself, as 6.1 and 6.12 do
+ * it.
+ *
+ * A change_profile rule lives in the file DFA: the target name from the
+ * file start state (an immediate change), or the executable's path, a
+ * NUL, then the target (the onexec pairing, onexec.c). A stack request
+ * is the same walk with "&" before each component.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "apparmor.h"
+#include "audit.h"
+#include "change_profile.h"
+#include "file.h"
+#include "label.h"
+#include "perms.h"
+#include "policy.h"
+
+static const struct aa_perms allperms = {
+	.allow = ALL_PERMS_MASK,
+	.quiet = ALL_PERMS_MASK,
+};
+static const struct aa_perms nullperms;
+
+/*
+ * match_component() for a component in the profile's own namespace
+ * (other namespaces are not matched: aamed decides in one namespace).
+ */
+static uint32_t component(const struct aa_dfa *dfa,
+			  const struct aa_profile *tp, bool stack,
+			  uint32_t state)
+{
+	if (stack)
+		state = aa_dfa_match(dfa, state, "&");
+	return aa_dfa_match(dfa, state, tp->hname);
+}
+
+static struct aa_perms fperms_at(const struct aa_profile *profile,
+				 uint32_t state)
+{
+	/* the path_cond is empty: uid 0, as the kernel passes it */
+	struct aa_perms p = *aa_lookup_fperms(profile->file, state, true);
+
+	aa_apply_modes_to_perms(profile, &p);
+	return p;
+}
+
+/* label_compound_match(): "a//&b//&c" in one walk. */
+static int compound_match(const struct aa_profile *profile,
+			  const struct aa_label *target, bool stack,
+			  uint32_t state, uint32_t request,
+			  struct aa_perms *perms)
+{
+	const struct aa_dfa *dfa = profile->file->dfa;
+	bool first = true;
+	uint32_t i;
+
+	for (i = 0; i < target->size; i++) {
+		const struct aa_profile *tp = target->vec[i];
+
+		if (tp->ns != profile->ns)
+			continue;
+		if (!first)
+			state = aa_dfa_match(dfa, state, "//&");
+		state = component(dfa, tp, first && stack, state);
+		if (!state) {
+			*perms = nullperms;
+			return -EACCES;
+		}
+		first = false;
+	}
+	if (first) {
+		*perms = allperms;
+		return 0;
+	}
+	*perms = fperms_at(profile, state);
+	return (perms->allow & request) == request ? 0 : -EACCES;
+}
+
+/* label_components_match(): each component from start, accumulated. */
+static int components_match(const struct aa_profile *profile,
+			    const struct aa_label *target, bool stack,
+			    uint32_t start, uint32_t request,
+			    struct aa_perms *perms)
+{
+	const struct aa_dfa *dfa = profile->file->dfa;
+	bool any = false;
+	uint32_t i;
+
+	for (i = 0; i < target->size; i++) {
+		const struct aa_profile *tp = target->vec[i];
+		struct aa_perms tmp;
+		uint32_t state;
+
+		if (tp->ns != profile->ns)
+			continue;
+		state = component(dfa, tp, stack, start);
+		if (!state) {
+			*perms = nullperms;
+			return -EACCES;
+		}
+		tmp = fperms_at(profile, state);
+		aa_perms_accum(perms, &tmp);
+		any = true;
+	}
+	if (!any)
+		return 0;
+	return (perms->allow & request) == request ? 0 : -EACCES;
+}
+
+int aa_change_profile_perms(const struct aa_profile *profile,
+			    const struct aa_label *target, bool stack,
+			    uint32_t request, uint32_t state,
+			    struct aa_perms *perms)
+{
+	if (profile_unconfined(profile)) {
+		*perms = nullperms;
+		perms->allow = AAMED_MAY_CHANGE_PROFILE | AAMED_MAY_ONEXEC;
+		return 0;
+	}
+	if (!profile->file) {
+		/* the null DFA: nothing matches */
+		*perms = nullperms;
+		return -EACCES;
+	}
+	if (!compound_match(profile, target, stack, state, request, perms))
+		return 0;
+	*perms = allperms;
+	return components_match(profile, target, stack, state, request,
+				perms);
+}
+
+bool aa_label_unconfined_subset(const struct aa_label *set,
+				const struct aa_label *sub)
+{
+	uint32_t i, j;
+
+	if (set == sub)
+		return true;
+	for (i = 0; i < sub->size; i++) {
+		if (profile_unconfined(sub->vec[i]))
+			continue;
+		for (j = 0; j < set->size && set->vec[j] != sub->vec[i]; j++)
+			;
+		if (j == set->size)
+			return false;
+	}
+	return true;
+}
+
+struct aa_label *aa_label_merge(const struct aa_label *a,
+				const struct aa_label *b)
+{
+	aamed_policy *policy = a->vec[0]->ns->policy;
+	struct aa_profile *vec[64];
+
+	if (a->size + b->size > ARRAY_SIZE(vec))
+		return NULL;
+	memcpy(vec, a->vec, a->size * sizeof(vec[0]));
+	memcpy(vec + a->size, b->vec, b->size * sizeof(vec[0]));
+	return aa_label_for_vec(policy, vec, a->size + b->size);
+}
+
+/* ------------------------------------------------------------------ */
+/* aa_change_profile() */
+
+struct change {
+	const struct aa_label *label;	/* the task's */
+	const struct aa_profile *last;	/* labels_profile(): its namespace */
+	struct aa_label *target;
+	struct aa_perms perms;	/* the last profile's, as the kernel keeps */
+	uint32_t request;
+	bool stack;
+	const char *info;
+};
+
+static inline bool in_ns(const struct change *c, const struct aa_profile *p)
+{
+	return p->ns == c->last->ns;
+}
+
+/* change_profile_perms_wrapper() for each profile in the namespace. */
+static int check_perms(struct change *c, struct aa_audit_data *ad)
+{
+	int error = 0;
+	uint32_t i;
+
+	for (i = 0; i < c->label->size; i++) {
+		const struct aa_profile *p = c->label->vec[i];
+		int e;
+
+		if (!in_ns(c, p))
+			continue;
+		e = aa_change_profile_perms(p, c->target, c->stack, c->request,
+					    p->file ? p->file->start[AA_CLASS_FILE]
+						    : 0,
+					    &c->perms);
+		if (e) {
+			ad->info = NULL;
+			ad->fs.target = c->target->name;
+			e = aa_audit_file(p, &c->perms, c->request, e, ad);
+		}
+		if (e)
+			error = e;
+	}
+	return error;
+}
+
+/* The final audit: every profile in the namespace, with c->perms. */
+static int audit_all(struct change *c, int error, const char *target,
+		     struct aa_audit_data *ad)
+{
+	int ret = 0;
+	uint32_t i;
+
+	for (i = 0; i < c->label->size; i++) {
+		const struct aa_profile *p = c->label->vec[i];
+		int e;
+
+		if (!in_ns(c, p))
+			continue;
+		ad->info = c->info;
+		ad->fs.target = target;
+		e = aa_audit_file(p, &c->perms, c->request, error, ad);
+		if (e)
+			ret = e;
+	}
+	return ret;
+}
+
+static const char *op_name(unsigned flags, bool stack)
+{
+	if (flags & AAMED_CHANGE_ONEXEC)
+		return stack ? "stack_onexec" : "change_onexec";
+	return stack ? "stack" : "change_profile";
+}
+
+static void set_result(struct aamed_change_result *res,
+		       const struct aa_label *l, bool stack, const char *name,
+		       const char *info)
+{
+	size_t sz = res->size ? res->size : sizeof(*res);
+
+	if (sz >= offsetof(struct aamed_change_result, stack) + sizeof(int)) {
+		res->label = from_label(l);
+		res->stack = stack;
+	}
+	if (sz >= offsetof(struct aamed_change_result, info) + sizeof(char *)) {
+		snprintf(res->name, sizeof(res->name), "%s", name);
+		res->info = info;
+	}
+}
+
+/* A complain-mode task changing to a missing profile gets a null one. */
+static int learn_target(struct change *c, const char *fqname,
+			unsigned flags, struct aamed_change_result *res)
+{
+	char name[512];
+
+	/* a null profile is never a stack on the task's label */
+	if (!c->stack && (flags & AAMED_CHANGE_NNP) &&
+	    !aa_label_unconfined(c->label))
+		return -EPERM;
+
+	snprintf(name, sizeof(name), "%s//null-%s", c->last->hname, fqname);
+	c->perms = nullperms;
+	set_result(res, NULL, c->stack, name, c->info);
+	return 0;
+}
+
+static int do_change(struct change *c, unsigned flags,
+		     struct aamed_change_result *res, struct aa_audit_data *ad)
+{
+	aamed_policy *policy = c->last->ns->policy;
+	struct aa_label *new = NULL;
+	int error;
+
+	error = check_perms(c, ad);
+	if (error)
+		return error;
+	if (!c->stack) {
+		new = c->target;
+		if ((flags & AAMED_CHANGE_NNP) && !aa_label_unconfined(c->label) &&
+		    !aa_label_unconfined_subset(new, c->label))
+			return -EPERM;	/* not an AppArmor denial: no record */
+	}
+	if (!(flags & AAMED_CHANGE_ONEXEC)) {
+		if (c->stack) {
+			pthread_mutex_lock(&policy->lock);
+			new = aa_label_merge(c->label, c->target);
+			pthread_mutex_unlock(&policy->lock);
+		}
+		if (!new) {
+			c->info = "failed to build target label";
+			c->perms = nullperms;
+			return audit_all(c, -ENOMEM, c->target->name, ad);
+		}
+	} else {
+		new = NULL;
+	}
+	error = audit_all(c, 0, new ? new->name : c->target->name, ad);
+	if (!error)
+		set_result(res, new ? new : c->target, c->stack,
+			   new ? new->name : c->target->name, c->info);
+	return error;
+}
+
+int aa_change_profile(const struct aa_label *label,
+		      const struct aamed_change_req *req,
+		      struct aamed_change_result *res, aamed_audit_fn fn,
+		      void *arg)
+{
+	aamed_policy *policy = label->vec[0]->ns->policy;
+	const char *fqname = req->target, *auditname = req->target;
+	struct aa_audit_data ad;
+	struct change c;
+	int error;
+
+	memset(&c, 0, sizeof(c));
+	c.label = label;
+	c.last = label->vec[label->size - 1];
+	c.stack = req->flags & AAMED_CHANGE_STACK;
+	c.request = (req->flags & AAMED_CHANGE_ONEXEC) ? AAMED_MAY_ONEXEC
+						       : AAMED_MAY_CHANGE_PROFILE;
+	aa_audit_data_init(&ad, fn, arg, AAMED_CLASS_FILE,
+			   op_name(req->flags, c.stack));
+	ad.name = auditname;
+	ad.fs.fsuid = ad.fs.ouid = 0;
+	if (*fqname == '&') {
+		c.stack = true;
+		fqname++;
+	}
+	pthread_mutex_lock(&policy->lock);
+	c.target = aa_label_parse(policy, c.last, fqname, &error);
+	pthread_mutex_unlock(&policy->lock);
+	if (!c.target) {
+		c.info = "label not found";
+		if (c.last->mode == APPARMOR_COMPLAIN)
+			return learn_target(&c, fqname, req->flags, res);
+		return audit_all(&c, error ? error : -ENOENT, NULL, &ad);
+	}
+	return do_change(&c, req->flags, res, &ad);
+}
