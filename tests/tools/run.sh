@@ -488,13 +488,20 @@ SD
 comp "$T/und.sd" "$T/und.bin"
 expect undecided-warn 0 "$A" query --policy "$T/und.bin" --label und_m file /und r
 has_err undecided-warn "warning: mount, umount and pivot_root are mediated by 2 profiles (und_m, und_r); aamed does not decide them yet"
-has_err undecided-warn "warning: resource limits are set by 1 profile (und_r); aamed does not decide them yet"
+if grep -q 'resource limits' "$T/err"; then ko "undecided-warn: rlimit rules are decided, no warning"; else ok; fi
 has undecided-warn "ALLOWED"
-for c in "mount none /mnt" "umount /mnt" "pivot_root /new /new/old" "rlimit nofile 10" "change_profile und_r" "change_hat h"; do
+for c in "mount none /mnt" "umount /mnt" "pivot_root /new /new/old" "change_profile und_r" "change_hat h"; do
 	# shellcheck disable=SC2086
 	expect "undecided-refused-${c%% *}" 2 "$A" query --policy "$T/und.bin" --label und_m $c
 	has_err "undecided-refused-${c%% *}" "aamed does not decide ${c%% *} requests yet"
 done
+# rlimit rules are decided: below the rule's limit, at it, above it
+expect rlimit-below 0 "$A" query --policy "$T/und.bin" --label und_r rlimit nofile 10
+expect rlimit-above 1 "$A" query --policy "$T/und.bin" --label und_r rlimit nofile 1025 --rlimit nofile=1024:4096
+has rlimit-above 'apparmor="DENIED" operation="setrlimit" profile="und_r" rlimit=nofile value=1025'
+expect rlimit-exec 0 "$A" query --policy "$T/und.bin" file /und x --rlimit nofile=1024:4096
+expect rlimit-bad 2 "$A" query --policy "$T/und.bin" --label und_r rlimit nofiles 10
+has_err rlimit-bad 'unknown resource "nofiles"'
 # an unconfined profile enforces nothing: no warning
 printf 'profile und_only flags=(unconfined) { }\n' >"$T/und2.sd"
 comp "$T/und2.sd" "$T/und2.bin"

@@ -43,6 +43,8 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 	if (a->have_x && !a->error && cli_xmode_name(a->x.mode))
 		fprintf(f, "%ctransition=%s:%s", sep, cli_xmode_name(a->x.mode),
 			a->x.name);
+	if (a->have_x && !a->error)
+		rlimit_exec_text(f, &a->rl, sep);
 	for (i = 0; i < a->recs.n; i++)
 		fprintf(f, "%c%s", sep, a->recs.text[i]);
 	fputc('\n', f);
@@ -77,6 +79,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		ns_json(f, &first, q);
 	else if (q->class == Q_DBUS)
 		dbus_json(f, &first, q);
+	else if (q->class == Q_RLIMIT)
+		rlimit_json(f, &first, q);
 	else if (q->class >= Q_CAP)
 		ipc_json(f, &first, q);
 	if (a->have_masks) {
@@ -116,6 +120,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		json_key(f, &xf, "info");
 		json_str(f, a->x.info);
 		fputc('}', f);
+		if (!a->error)
+			rlimit_exec_json(f, &first, &a->rl);
 	}
 records:
 	json_key(f, &first, "records");
@@ -239,6 +245,7 @@ static void query_usage(FILE *f)
 	      "       net FAMILY TYPE OP | unix OP --type T [--addr A] [--peer-label L]\n"
 	      "       capability NAME | signal NAME --peer-label L | ptrace read|trace --peer-label L\n"
 	      "       userns create | io_uring sqpoll | io_uring override_creds --peer-label L\n"
+	      "       rlimit RESOURCE HARD [--soft N] [--rlimit NAME=SOFT:HARD]\n"
 	      "See docs/query-language.md.\n",
 	      f);
 }

@@ -37,6 +37,7 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 		a->error = aamed_exec(label, q->file.path, q->file.fsuid,
 				      q->file.ouid, &a->x, answer_collect,
 				      &a->recs);
+		rlimit_exec(label, a->error ? NULL : a->x.label, q, &a->rl);
 		return 0;
 	case Q_FILE:
 		a->error = aamed_file_perm(label, &q->file, answer_collect,
@@ -55,6 +56,10 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	case Q_URING:
 		a->error = ns_decide(policy, label, q, answer_collect,
 				     &a->recs, &a->not_mediated, err, errlen);
+		break;
+	case Q_RLIMIT:
+		a->error = rlimit_decide(policy, label, q, answer_collect,
+					 &a->recs, err, errlen);
 		break;
 	default:
 		a->error = ipc_decide(policy, label, q, answer_collect,

@@ -13,6 +13,7 @@
 #include "req_ipc.h"
 #include "req_net.h"
 #include "req_ns.h"
+#include "req_rlimit.h"
 
 /* Documented exit codes. */
 enum {
@@ -49,6 +50,7 @@ enum query_class {
 	Q_USERNS,
 	Q_URING,
 	Q_DBUS,
+	Q_RLIMIT,
 };
 
 struct query {
@@ -62,6 +64,7 @@ struct query {
 	struct ipc_query ipc;
 	struct ns_query ns;
 	struct dbus_query dbus;
+	struct rlimit_query rl;
 	bool masks;		/* --masks: the kernel's four masks */
 };
 
@@ -108,6 +111,23 @@ int dbus_decide(aamed_policy *policy, const aamed_label *label,
 void dbus_json(FILE *f, bool *first, const struct query *q);
 /* The AAMED_DBUS_MAY_* bit of the request. */
 uint32_t dbus_request(const struct query *q);
+/*
+ * req_rlimit.c: rlimit_opt consumes --rlimit V of another class's words
+ * (0; 1: not its option; -1 with err set); rlimit_exec fills out with
+ * the limits after an exec from into to (to NULL: denied, none shown).
+ */
+int rlimit_opt(const char *a, const char *v, struct query *q, char *err,
+	       size_t errlen);
+int rlimit_parse(int argc, char **argv, struct query *q, char *err,
+		 size_t errlen);
+int rlimit_decide(aamed_policy *policy, const aamed_label *label,
+		  const struct query *q, aamed_audit_fn fn, void *arg,
+		  char *err, size_t errlen);
+void rlimit_json(FILE *f, bool *first, const struct query *q);
+void rlimit_exec(const aamed_label *from, const aamed_label *to,
+		 const struct query *q, struct rlimit_answer *out);
+void rlimit_exec_text(FILE *f, const struct rlimit_answer *a, char sep);
+void rlimit_exec_json(FILE *f, bool *first, const struct rlimit_answer *a);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,
@@ -131,6 +151,7 @@ struct answer {
 	struct aamed_query_masks masks;
 	bool have_x;
 	struct aamed_exec_result x;
+	struct rlimit_answer rl;	/* with have_x: the limits after exec */
 	struct records recs;		/* set fmt and want_text first */
 };
 /* Decide q for label; -1 with err set when the query cannot be asked. */
