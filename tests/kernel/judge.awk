@@ -43,6 +43,8 @@ function classof(op, a1, q) {
 		return a1 == "unix" ? "unix" : "net"
 	if (op == "kill") return "signal"
 	if (op == "ptrace") return "ptrace"
+	if (op == "setrlimit" || op == "prlimit") return "rlimit"
+	if (op == "exec" && q ~ / --rlimit /) return "rlimit-exec"
 	if (op == "exec") return "exec"
 	if (op == "link") return "link"
 	if (op == "rename") return "rename"
@@ -168,11 +170,13 @@ FNR == NR {
 	split("", krec); split("", arec)
 	id = $1; label = $2; query = $3; kv = $4; xl = $5
 	cls = classof(op[id], arg1[id], query)
-	krec_n = 0; arec_n = 0; tr = ""; av = ""
+	krec_n = 0; arec_n = 0; tr = ""; av = ""; krl = ""; arl = ""
 	npost = 0
 	for (i = 6; i <= NF && $i != "@AAMED@"; i++) {
 		# logged by the new program (its comm), after the exec
-		if (op[id] == "exec" && $i ~ / comm="/ && $i !~ / comm="probe"/)
+		if (op[id] == "exec" && $i ~ /^rlimits=/)
+			krl = $i
+		else if (op[id] == "exec" && $i ~ / comm="/ && $i !~ / comm="probe"/)
 			npost++
 		else
 			krec[++krec_n] = $i
@@ -183,6 +187,7 @@ FNR == NR {
 		av = $(i + 1)
 		for (i += 2; i <= NF; i++)
 			if ($i ~ /^transition=/) tr = $i
+			else if ($i ~ /^rlimits=/) arl = $i
 			else arec[++arec_n] = $i
 	}
 	# golden expectation vs the kernel
@@ -226,6 +231,9 @@ FNR == NR {
 			t = tr; sub(/^transition=[^:]*:/, "", t)
 			if (xname != t)
 				why = "label after exec: kernel " xl ", aamed " (tr == "" ? "(none)" : tr)
+			# the limits the exec'd task reported (getrlimit)
+			else if (krl != "" && krl != arl)
+				why = "limits after exec: kernel " krl ", aamed " (arl == "" ? "(none)" : arl)
 		}
 		if (why == "") {
 			n = krec_n > arec_n ? krec_n : arec_n
