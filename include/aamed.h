@@ -729,9 +729,11 @@ int aamed_setrlimit(const aamed_label *label,
  * member of from sets, the soft limit becomes the lesser of the hard
  * limit and init's soft limit (init: NULL for aamed_rlimits_default());
  * then each member of to with an rlimit rule lowers the hard limit to
- * it, and the soft limit to the hard limit. Returns 1 when the kernel
- * applies rlimits (the labels differ), 0 when it leaves them, -EINVAL.
- * Never allocates.
+ * it, and the soft limit to the hard limit. The stack limit is the
+ * exception: execve() pins it before AppArmor's hook and writes it back
+ * when it sets up the new image, so neither the reset nor a stack rule
+ * changes it. Returns 1 when the kernel applies rlimits (the labels
+ * differ), 0 when it leaves them, -EINVAL. Never allocates.
  */
 int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
 		       const struct aamed_rlimits *init,

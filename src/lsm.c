@@ -513,6 +513,7 @@ int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
 		       struct aamed_rlimits *lim)
 {
 	struct aamed_rlimits dflt;
+	struct aamed_rlimit stack;
 
 	if (!from || !to || !lim || lim->size < sizeof(*lim) ||
 	    (init && init->size < sizeof(*init)))
@@ -523,7 +524,13 @@ int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
 		aamed_rlimits_default(&dflt);
 		init = &dflt;
 	}
+	stack = lim->lim[AAMED_RLIMIT_STACK];
 	aa_transition_rlimits(to_label(from), to_label(to), init->lim,
 			      lim->lim);
+	/*
+	 * execve() pins the stack limit before the hook runs and writes it
+	 * back when the new image is set up: no rule changes it.
+	 */
+	lim->lim[AAMED_RLIMIT_STACK] = stack;
 	return 1;
 }
