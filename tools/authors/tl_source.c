@@ -712,6 +712,8 @@ int tl_query_class(const struct query *q)
 		return AAMED_PCLASS_IO_URING;
 	case Q_DBUS:
 		return AAMED_PCLASS_DBUS;
+	case Q_RLIMIT:
+		return AAMED_PCLASS_RLIMITS;
 	default:
 		return AAMED_PCLASS_PTRACE;
 	}
