@@ -724,8 +724,10 @@ int aamed_setrlimit(const aamed_label *label,
 /*
  * The limits a task of label from has after an exec into label to
  * (apparmor_bprm_committing_creds(), __aa_transition_rlimits()): lim
- * holds the task's limits before and is updated in place. Unless to is
- * from itself or unconfined: for each resource an rlimit rule of a
+ * holds the task's limits before and is updated in place. to NULL is the
+ * learning profile complain mode makes for the exec (AAMED_X_LEARN, no
+ * label returned): it has no rules. Unless to is from itself or
+ * unconfined: for each resource an rlimit rule of a
  * member of from sets, the soft limit becomes the lesser of the hard
  * limit and init's soft limit (init: NULL for aamed_rlimits_default());
  * then each member of to with an rlimit rule lowers the hard limit to

@@ -506,7 +506,8 @@ int aamed_setrlimit(const aamed_label *l, const struct aamed_setrlimit_req *req,
 
 /*
  * apparmor_bprm_committing_creds(): nothing changes when the exec keeps
- * the label or enters an unconfined one.
+ * the label or enters an unconfined one. A learning profile (to NULL) is
+ * a new label without rules: only the old profiles' resets apply.
  */
 int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
 		       const struct aamed_rlimits *init,
@@ -515,18 +516,18 @@ int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
 	struct aamed_rlimits dflt;
 	struct aamed_rlimit stack;
 
-	if (!from || !to || !lim || lim->size < sizeof(*lim) ||
+	if (!from || !lim || lim->size < sizeof(*lim) ||
 	    (init && init->size < sizeof(*init)))
 		return -EINVAL;
-	if (from == to || aa_label_unconfined(to_label(to)))
+	if (from == to || (to && aa_label_unconfined(to_label(to))))
 		return 0;
 	if (!init) {
 		aamed_rlimits_default(&dflt);
 		init = &dflt;
 	}
 	stack = lim->lim[AAMED_RLIMIT_STACK];
-	aa_transition_rlimits(to_label(from), to_label(to), init->lim,
-			      lim->lim);
+	aa_transition_rlimits(to_label(from), to ? to_label(to) : NULL,
+			      init->lim, lim->lim);
 	/*
 	 * execve() pins the stack limit before the hook runs and writes it
 	 * back when the new image is set up: no rule changes it.

@@ -154,7 +154,7 @@ void aa_transition_rlimits(const struct aa_label *from,
 			if (old->rlimit_mask & (1u << j))
 				lim[j].cur = min_u64(lim[j].max, init[j].cur);
 	}
-	for (i = 0; i < to->size; i++) {
+	for (i = 0; to && i < to->size; i++) {
 		const struct aa_profile *new = to->vec[i];
 
 		if (profile_unconfined(new))

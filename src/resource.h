@@ -25,7 +25,8 @@ int aa_task_setrlimit(const struct aa_label *label,
 
 /*
  * __aa_transition_rlimits(): the limits lim of a task of from after it
- * exec'd into to (init: the soft limits of Linux's first task).
+ * exec'd into to (init: the soft limits of Linux's first task; to NULL:
+ * a label whose profiles set no limits).
  */
 void aa_transition_rlimits(const struct aa_label *from,
 			   const struct aa_label *to,

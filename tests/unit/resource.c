@@ -199,7 +199,8 @@ static void exec_lim(aamed_policy *pol, const char *from, const char *to,
 	lim->lim[NPROC].max = 20000;
 	lim->lim[STACK].cur = 1 << 20;
 	CHECK_EQ(aamed_exec_rlimits(aamed_label_get(pol, from, NULL),
-				    aamed_label_get(pol, to, NULL), NULL, lim),
+				    to ? aamed_label_get(pol, to, NULL) : NULL,
+				    NULL, lim),
 		 want);
 }
 
@@ -254,6 +255,10 @@ void unit_resource_exec(void)
 				    aamed_label_get(pol, "rl2", NULL), NULL,
 				    &lim), -EINVAL);
 	CHECK_EQ(aamed_exec_rlimits(NULL, NULL, NULL, NULL), -EINVAL);
+	/* a learning profile: only the old profiles' resets */
+	exec_lim(pol, "rl", NULL, 1, &lim);
+	CHECK_EQ(lim.lim[NOFILE].cur, 1024);
+	CHECK_EQ(lim.lim[NOFILE].max, 8192);
 	aamed_policy_free(pol);
 }
 

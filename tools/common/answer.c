@@ -37,7 +37,9 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 		a->error = aamed_exec(label, q->file.path, q->file.fsuid,
 				      q->file.ouid, &a->x, answer_collect,
 				      &a->recs);
-		rlimit_exec(label, a->error ? NULL : a->x.label, q, &a->rl);
+		a->rl.shown = 0;
+		if (!a->error)
+			rlimit_exec(label, a->x.label, q, &a->rl);
 		return 0;
 	case Q_FILE:
 		a->error = aamed_file_perm(label, &q->file, answer_collect,

@@ -114,7 +114,8 @@ uint32_t dbus_request(const struct query *q);
 /*
  * req_rlimit.c: rlimit_opt consumes --rlimit V of another class's words
  * (0; 1: not its option; -1 with err set); rlimit_exec fills out with
- * the limits after an exec from into to (to NULL: denied, none shown).
+ * the limits after an allowed exec from into to (NULL: a learning
+ * profile).
  */
 int rlimit_opt(const char *a, const char *v, struct query *q, char *err,
 	       size_t errlen);

@@ -200,9 +200,9 @@ static uint32_t label_mask(const aamed_label *label)
 }
 
 /*
- * What an allowed exec into to does to the limits: the resources the
- * old or new profiles' rules name (when the kernel applies them) and
- * those given with --rlimit (always) are shown.
+ * What an allowed exec into to (NULL: a learning profile) does to the
+ * limits: the resources the old or new profiles' rules name (when the
+ * kernel applies them) and those given with --rlimit (always) are shown.
  */
 void rlimit_exec(const aamed_label *from, const aamed_label *to,
 		 const struct query *q, struct rlimit_answer *out)
@@ -210,14 +210,12 @@ void rlimit_exec(const aamed_label *from, const aamed_label *to,
 	int applied;
 
 	out->shown = 0;
-	if (!to)
-		return;
 	out->lim = q->rl.start;
 	if (!out->lim.size)
 		aamed_rlimits_default(&out->lim);
 	applied = aamed_exec_rlimits(from, to, NULL, &out->lim);
 	if (applied == 1)
-		out->shown = label_mask(from) | label_mask(to);
+		out->shown = label_mask(from) | (to ? label_mask(to) : 0);
 	out->shown |= q->rl.given;
 }
 
