@@ -15,7 +15,9 @@
 # Compares, per case: the verdict (kernel ALLOWED = aamed ALLOWED or
 # NOT-MEDIATED, a kernel without the hook; DENIED
 # EACCES/EPERM and KILLED SIGKILL (kill mode) = aamed DENIED), the label
-# after exec (kernel "NAME (mode)" vs transition=MODE:NAME) and the audit
+# after exec (kernel "NAME (mode)" vs transition=MODE:NAME), the limits
+# after exec when the exec'd helper reported them (rlimits=..., both
+# sides), and the audit
 # records pairwise, field by field, ignoring pid= and comm=. Records of an
 # exec case logged by the new program (comm= is not "probe": e.g. the
 # file_mmap of the binary under the new label) come after the exec decision

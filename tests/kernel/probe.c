@@ -12,9 +12,10 @@
  *	register as the audit daemon, load the compiled POLICY through
  *	.replace, then run every case of CASEFILE (format: README.md) and write
  *	one result line per case to OUT.
- *   probe helper
- *	the exec target of exec cases: tell the parent it runs (fd 4), then
- *	wait until the parent has read its label (EOF on fd 3).
+ *   probe helper [rlimits RES...]
+ *	the exec target of exec cases: tell the parent it runs (fd 4; with
+ *	rlimits, followed by its limits of RES...), then wait until the
+ *	parent has read its label (EOF on fd 3).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
