@@ -128,8 +128,9 @@ static void hook(void *arg, const struct query *q, const aamed_label *label)
 			continue;
 		pc->requests++;
 		if (c->src)
-			tl_source_match(c->src, pc->info.name, q, request_of(q),
-					use_rule, NULL);
+			(q->class == Q_RLIMIT ? tl_rlimit_match : tl_source_match)(
+				c->src, pc->info.name, q, request_of(q), use_rule,
+				NULL);
 		else
 			mark_use(pc, q);
 	}

@@ -374,6 +374,8 @@ static int rule_class(const char *t, bool *deny)
 		return AAMED_PCLASS_IO_URING;
 	if (!strcmp(w, "dbus"))
 		return AAMED_PCLASS_DBUS;
+	if (!strcmp(w, "set") && strstr(t, "rlimit"))
+		return AAMED_PCLASS_RLIMITS;
 	return 0;
 }
 
