@@ -558,6 +558,11 @@ has rl-diff 'rlimit nofile <= 2048 => <= 4096 (e.g. rlimit nofile 2049: now allo
 expect rl-coverage 1 "$A" coverage --policy "$T/rl.bin" "$T/rl.log"
 has rl-coverage 'unused rlimit core'
 hasnt rl-coverage 'unused rlimit cpu'
+expect rl-coverage-src 1 "$A" coverage --policy "$T/rl.bin" --source "$T/rl.sd" "$T/rl.log"
+has rl-coverage-src "       1  $T/rl.sd:4: set rlimit nofile <= 2048,"
+has rl-coverage-src "       0  $T/rl.sd:5: set rlimit core <= 0,"
+expect rl-explain-exec 0 "$A" explain --policy "$T/rl.bin" --label rl_a file /rl/x x --rlimit nofile=100:4096
+has rl-explain-exec 'limits	rlimits=cpu:60:60,core:0:infinity,nofile:1000:1000'
 # an unconfined profile enforces nothing: no warning
 printf 'profile und_only flags=(unconfined) { }\n' >"$T/und2.sd"
 comp "$T/und2.sd" "$T/und2.bin"

@@ -372,6 +372,11 @@ static void print_text(const struct query *q, struct member *ms, int n,
 	if (all->have_x && !all->error && cli_xmode_name(all->x.mode))
 		printf("transition\t%s:%s%s\n", cli_xmode_name(all->x.mode),
 		       all->x.name, all->x.unsafe ? " (unsafe)" : "");
+	if (all->have_x && !all->error && all->rl.shown) {
+		fputs("limits", stdout);
+		rlimit_exec_text(stdout, &all->rl, '\t');
+		putchar('\n');
+	}
 	for (i = 0; i < n; i++) {
 		struct member *m = &ms[i];
 
