@@ -1149,16 +1149,34 @@ static int rl_val(const char *s, rlim_t *v)
 	return end == s ? -1 : (int)(end - s);
 }
 
-/* R=S:H words: set on pid (0: the caller) */
+/* the resource of an R=S:H word, -1 for another word */
+static int rl_word(const char *w)
+{
+	const char *eq = strchr(w, '=');
+
+	return eq ? rl_res(w, (size_t)(eq - w)) : -1;
+}
+
+/* exec: how many R=S:H words follow PATH */
+static int rl_count(struct kase *c)
+{
+	int n = 0;
+
+	for (int i = 1; !strcmp(c->op, "exec") && i < c->narg; i++)
+		n += rl_word(c->arg[i]) >= 0;
+	return n;
+}
+
+/* R=S:H words (others are left to their ops): set on pid (0: the caller) */
 static int rl_start(pid_t pid, char **a, int n)
 {
 	for (int i = 0; i < n; i++) {
 		const char *eq = strchr(a[i], '='), *p;
 		struct rlimit l;
-		int r, k;
+		int r = rl_word(a[i]), k;
 
-		if (!eq || (r = rl_res(a[i], (size_t)(eq - a[i]))) < 0)
-			return EINVAL;
+		if (r < 0)
+			continue;
 		p = eq + 1;
 		if ((k = rl_val(p, &l.rlim_cur)) < 0 || p[k] != ':' ||
 		    rl_val(p + k + 1, &l.rlim_max) < 0)
@@ -1180,7 +1198,7 @@ static int rl_prepare(struct kase *c)
 		e = rl_start(0, c->arg + 4, c->narg - 4);
 		return e ? e : rl_start(c->helper, c->arg + 4, c->narg - 4);
 	}
-	if (!strcmp(c->op, "exec") && c->narg > 1)
+	if (rl_count(c))
 		return rl_start(0, c->arg + 1, c->narg - 1);
 	return 0;
 }
@@ -1203,14 +1221,13 @@ static void rl_argv(struct kase *c, char **argv, int max)
 {
 	int k = 2;
 
-	if (c->narg < 2)
+	if (!rl_count(c))
 		return;
 	argv[k++] = "rlimits";
 	for (int i = 1; i < c->narg && k < max - 1; i++) {
-		const char *eq = strchr(c->arg[i], '=');
-
-		if (eq)
-			*(char *)eq = '\0';
+		if (rl_word(c->arg[i]) < 0)
+			continue;
+		*strchr(c->arg[i], '=') = '\0';
 		argv[k++] = c->arg[i];
 	}
 	argv[k] = NULL;
@@ -1867,7 +1884,7 @@ static void run_case(struct kase *c, struct buf *out)
 		if (n == 2) {
 			snprintf(verdict, sizeof(verdict), "ALLOWED");
 			read_label(pid, xlabel, sizeof(xlabel));
-			if (c->narg > 1)
+			if (rl_count(c))
 				rl_read(rdy[0], rlrep, sizeof(rlrep));
 		} else {
 			siginfo_t si;
