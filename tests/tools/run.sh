@@ -535,7 +535,7 @@ expect rl-exec-json 0 $RLQ --json --label rl_a file /rl/x x --rlimit nofile=100:
 has rl-exec-json '"rlimits":{"cpu":{"soft":60,"hard":60},"core":{"soft":0,"hard":"infinity"},"nofile":{"soft":1000,"hard":1000}}'
 for bad in "rlimit nofile" "rlimit nofile 10 20" "rlimit nofile x" "rlimit nofile 99999999999999999999999" \
 	"rlimit nofile 10 --soft 20" "rlimit nofile 10 --rlimit nofile=5" "rlimit nofile 10 --rlimit nofile=9:8" \
-	"rlimit nofile 10 --rlimit bogus=1:2" "rlimit nofile 10 --soft" "rlimit nofile 10 --frob" "file /rl/x x --rlimit"; do
+	"rlimit nofile 10 --rlimit bogus=1:2" "rlimit nofile 10 --rlimit nofile=1:$(printf '%0200d' 1)" "rlimit nofile 10 --soft" "rlimit nofile 10 --frob" "file /rl/x x --rlimit"; do
 	# shellcheck disable=SC2086
 	expect "rl-bad-$bad" 2 $RLQ --label rl_a $bad
 done

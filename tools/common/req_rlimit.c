@@ -47,6 +47,10 @@ static int parse_start(const char *v, struct rlimit_query *r, char *err,
 	struct aamed_rlimit l;
 	int res;
 
+	if (strlen(v) >= sizeof(buf)) {
+		snprintf(err, errlen, "--rlimit: value too long");
+		return -1;
+	}
 	snprintf(buf, sizeof(buf), "%s", v);
 	eq = strchr(buf, '=');
 	colon = eq ? strchr(eq + 1, ':') : NULL;
