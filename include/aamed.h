@@ -196,6 +196,7 @@ enum aamed_class {
 	AAMED_CLASS_NONE = 0,
 	AAMED_CLASS_FILE = 2,
 	AAMED_CLASS_CAP = 3,
+	AAMED_CLASS_RLIMITS = 5,	/* class="rlimits" */
 	AAMED_CLASS_NET = 14,
 	AAMED_CLASS_SIGNAL = 10,
 	AAMED_CLASS_PTRACE = 9,
@@ -236,6 +237,10 @@ struct aamed_audit {
 	const char *bus, *path, *interface, *member;
 	const char *msgtype;
 	long pid, peer_pid;	/* < 0: not printed */
+	/* rlimits class: the resource (AAMED_RLIMIT_*) and the hard limit
+	 * asked for (value=) */
+	int rlimit;
+	uint64_t rlimit_value;
 };
 
 typedef void (*aamed_audit_fn)(const struct aamed_audit *rec, void *arg);
@@ -822,6 +827,105 @@ int aamed_exec_request(const aamed_label *label,
 /* (domain changes: section end) */
 
 /* ---------------------------------------------------------------------
+ * Resource limits (rlimit rules; the kernel's resource.c).
+ *
+ * A profile's rlimit rules cap the hard limits of its tasks: a task may
+ * not raise a hard limit above its profile's, and an exec into a profile
+ * lowers the new task's hard limits to the profile's (soft limits follow).
+ * Resources are numbered as Linux's include/uapi/asm-generic/resource.h
+ * (x86, arm and most architectures), named as rlimit rules name them.
+ */
+enum aamed_rlimit_resource {
+	AAMED_RLIMIT_CPU = 0,
+	AAMED_RLIMIT_FSIZE,
+	AAMED_RLIMIT_DATA,
+	AAMED_RLIMIT_STACK,
+	AAMED_RLIMIT_CORE,
+	AAMED_RLIMIT_RSS,
+	AAMED_RLIMIT_NPROC,
+	AAMED_RLIMIT_NOFILE,
+	AAMED_RLIMIT_MEMLOCK,
+	AAMED_RLIMIT_AS,
+	AAMED_RLIMIT_LOCKS,
+	AAMED_RLIMIT_SIGPENDING,
+	AAMED_RLIMIT_MSGQUEUE,
+	AAMED_RLIMIT_NICE,
+	AAMED_RLIMIT_RTPRIO,
+	AAMED_RLIMIT_RTTIME,
+	AAMED_RLIMIT__COUNT,
+};
+#define AAMED_RLIM_INFINITY UINT64_MAX
+
+/* "cpu", "nofile", ... as rlimit rules and records (rlimit=) spell them;
+ * NULL out of range. */
+const char *aamed_rlimit_name(int resource);
+/* The resource named name, or -1. */
+int aamed_rlimit_parse(const char *name);
+
+/* One resource's limits: soft (rlim_cur) and hard (rlim_max). */
+struct aamed_rlimit {
+	uint64_t cur, max;
+};
+/* Every resource's limits of one task. */
+struct aamed_rlimits {
+	size_t size;		/* sizeof(struct aamed_rlimits) */
+	struct aamed_rlimit lim[AAMED_RLIMIT__COUNT];
+};
+/*
+ * Linux's limits of its first task (the kernel's INIT_RLIMITS): what a
+ * task has when nothing changed them. nproc and sigpending are computed
+ * from memory at boot; here they are unlimited.
+ */
+void aamed_rlimits_default(struct aamed_rlimits *r);
+
+/* One setrlimit(2) or prlimit(2) call. */
+struct aamed_setrlimit_req {
+	size_t size;		/* sizeof(struct aamed_setrlimit_req) */
+	int resource;		/* AAMED_RLIMIT_* */
+	uint64_t soft, hard;	/* the new limits */
+	uint64_t old_hard;	/* the task's hard limit before the call */
+	/* prlimit on another task: that task's label; NULL: the caller's own
+	 * limits (or another task of the same label) */
+	const aamed_label *target;
+};
+/*
+ * The kernel's do_prlimit() as far as AppArmor takes part, in its order:
+ * a new hard limit above old_hard needs CAP_SYS_RESOURCE (capable(),
+ * AppArmor's capability check with its record; the task is assumed to
+ * hold the capability otherwise), then apparmor_task_setrlimit(): a
+ * target of another label needs the capability rule sys_resource (asked
+ * without a record) or every member logs a denial; otherwise each
+ * confined member refuses a hard limit above its rlimit rule. Records:
+ * operation="setrlimit" rlimit=NAME value=HARD [peer=...]. 0, -EACCES,
+ * -EPERM (the capability, or nofile above Linux's default fs.nr_open,
+ * 1048576, checked first), -EINVAL (resource out of range, soft above
+ * hard, size too small). Never allocates.
+ */
+int aamed_setrlimit(const aamed_label *label,
+		    const struct aamed_setrlimit_req *req,
+		    aamed_audit_fn audit, void *arg);
+/*
+ * The limits a task of label from has after an exec into label to
+ * (apparmor_bprm_committing_creds(), __aa_transition_rlimits()): lim
+ * holds the task's limits before and is updated in place. to NULL is the
+ * learning profile complain mode makes for the exec (AAMED_X_LEARN, no
+ * label returned): it has no rules. Unless to is from itself or
+ * unconfined: for each resource an rlimit rule of a
+ * member of from sets, the soft limit becomes the lesser of the hard
+ * limit and init's soft limit (init: NULL for aamed_rlimits_default());
+ * then each member of to with an rlimit rule lowers the hard limit to
+ * it, and the soft limit to the hard limit. The stack limit is the
+ * exception: execve() pins it before AppArmor's hook and writes it back
+ * when it sets up the new image, so neither the reset nor a stack rule
+ * changes it. Returns 1 when the kernel applies rlimits (the labels
+ * differ), 0 when it leaves them, -EINVAL. Never allocates.
+ */
+int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
+		       const struct aamed_rlimits *init,
+		       struct aamed_rlimits *lim);
+/* (resource limits: section end) */
+
+/* ---------------------------------------------------------------------
  * Introspection: profiles, rule sets and their permissions (for tools
  * that explain, compare or cover policy).
  *
@@ -916,6 +1020,12 @@ struct aamed_profile_info {
 /* 0, or -EINVAL (NULL argument, size too small for size itself). */
 int aamed_profile_info(const aamed_profile *profile,
 		       struct aamed_profile_info *info);
+/*
+ * The hard limit profile's rlimit rule sets for resource into *hard:
+ * 1, or 0 when it has none for resource; -EINVAL.
+ */
+int aamed_profile_rlimit(const aamed_profile *profile, int resource,
+			 uint64_t *hard);
 /* xattr condition i ("name" or "name value"), NULL past the end. */
 const char *aamed_profile_xattr(const aamed_profile *profile, size_t i);
 

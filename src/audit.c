@@ -18,6 +18,7 @@
 static const struct aa_class_ops *const class_ops[AA_CLASS_LAST + 1] = {
 	[AA_CLASS_FILE] = &aa_file_class,
 	[AA_CLASS_CAP] = &aa_cap_class,
+	[AA_CLASS_RLIMITS] = &aa_rlimit_class,
 	[AA_CLASS_NET] = &aa_net_class,
 	[AA_CLASS_SIGNAL] = &aa_signal_class,
 	[AA_CLASS_PTRACE] = &aa_ptrace_class,

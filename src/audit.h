@@ -32,7 +32,8 @@ struct aa_audit_data {
 	uint32_t denied;
 	const struct aa_profile *subj;	/* the profile that logs */
 	const struct aa_label *peer;	/* signal, ptrace: the other side;
-					 * io_uring: the target label */
+					 * io_uring: the target label;
+					 * rlimits: the other task's */
 	const char *name;	/* file: the path */
 	union {
 		struct {
@@ -53,6 +54,10 @@ struct aa_audit_data {
 			int signal;		/* AppArmor's number */
 			int unmapped;		/* the kernel's number */
 		} sig;
+		struct {
+			int resource;		/* AAMED_RLIMIT_* */
+			uint64_t max;		/* the hard limit asked for */
+		} rlim;
 	};
 };
 
@@ -116,6 +121,7 @@ extern const struct aa_class_ops aa_signal_class;
 extern const struct aa_class_ops aa_ptrace_class;
 extern const struct aa_class_ops aa_ns_class;
 extern const struct aa_class_ops aa_uring_class;
+extern const struct aa_class_ops aa_rlimit_class;
 extern const struct aa_class_ops aa_dbus_class;
 
 #endif

@@ -25,6 +25,7 @@
 #include "names.h"
 #include "net.h"
 #include "policy.h"
+#include "resource.h"
 #include "task.h"
 #include "userns.h"
 
@@ -580,4 +581,86 @@ int aamed_io_uring(const aamed_label *l, enum aamed_uring_op op,
 	default:
 		return -EINVAL;
 	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Resource limits. */
+
+#define CAP_SYS_RESOURCE 24
+#define NR_OPEN_DEFAULT 1048576u	/* fs.nr_open: 1024 * 1024 */
+
+/*
+ * do_prlimit(): the argument checks, then capable(CAP_SYS_RESOURCE)
+ * for a raised hard limit (an ordinary, audited capability check), then
+ * the LSM hook -> resource.c. The hook asks every label, the target's
+ * too, which is only compared with the caller's.
+ */
+__attribute__((noinline)) static int
+setrlimit_hook(const struct aa_label *label,
+	       const struct aamed_setrlimit_req *req, aamed_audit_fn audit,
+	       void *arg)
+{
+	const struct aa_label *target;
+	int error;
+
+	if (req->size < sizeof(*req) ||
+	    (unsigned)req->resource >= AAMED_RLIMIT__COUNT ||
+	    req->soft > req->hard)
+		return -EINVAL;
+	if (req->resource == AAMED_RLIMIT_NOFILE &&
+	    req->hard > NR_OPEN_DEFAULT)
+		return -EPERM;
+	if (req->hard > req->old_hard) {
+		error = aa_capable(label, CAP_SYS_RESOURCE, 0, audit, arg);
+		if (error)
+			return error;
+	}
+	target = req->target ? to_label(req->target) : label;
+	return aa_task_setrlimit(label, target, req->resource, req->hard,
+				 audit, arg);
+}
+
+/* apparmor_task_setrlimit(): nothing is asked of an unconfined task. */
+int aamed_setrlimit(const aamed_label *l, const struct aamed_setrlimit_req *req,
+		    aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	if (!req)
+		return -EINVAL;
+	return setrlimit_hook(label, req, audit, arg);
+}
+
+/*
+ * apparmor_bprm_committing_creds(): nothing changes when the exec keeps
+ * the label or enters an unconfined one. A learning profile (to NULL) is
+ * a new label without rules: only the old profiles' resets apply.
+ */
+int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
+		       const struct aamed_rlimits *init,
+		       struct aamed_rlimits *lim)
+{
+	struct aamed_rlimits dflt;
+	struct aamed_rlimit stack;
+
+	if (!from || !lim || lim->size < sizeof(*lim) ||
+	    (init && init->size < sizeof(*init)))
+		return -EINVAL;
+	if (from == to || (to && aa_label_unconfined(to_label(to))))
+		return 0;
+	if (!init) {
+		aamed_rlimits_default(&dflt);
+		init = &dflt;
+	}
+	stack = lim->lim[AAMED_RLIMIT_STACK];
+	aa_transition_rlimits(to_label(from), to ? to_label(to) : NULL,
+			      init->lim, lim->lim);
+	/*
+	 * execve() pins the stack limit before the hook runs and writes it
+	 * back when the new image is set up: no rule changes it.
+	 */
+	lim->lim[AAMED_RLIMIT_STACK] = stack;
+	return 1;
 }

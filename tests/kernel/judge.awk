@@ -15,7 +15,9 @@
 # Compares, per case: the verdict (kernel ALLOWED = aamed ALLOWED or
 # NOT-MEDIATED, a kernel without the hook; DENIED
 # EACCES/EPERM and KILLED SIGKILL (kill mode) = aamed DENIED), the label
-# after exec (kernel "NAME (mode)" vs transition=MODE:NAME) and the audit
+# after exec (kernel "NAME (mode)" vs transition=MODE:NAME), the limits
+# after exec when the exec'd helper reported them (rlimits=..., both
+# sides), and the audit
 # records pairwise, field by field, ignoring pid= and comm=. Records of an
 # exec case logged by the new program (comm= is not "probe": e.g. the
 # file_mmap of the binary under the new label) come after the exec decision
@@ -48,6 +50,8 @@ function classof(op, a1, q) {
 		return a1 == "unix" ? "unix" : "net"
 	if (op == "kill") return "signal"
 	if (op == "ptrace") return "ptrace"
+	if (op == "setrlimit" || op == "prlimit") return "rlimit"
+	if (op == "exec" && q ~ / --rlimit /) return "rlimit-exec"
 	if (op == "exec" || op == "onexec-exec") return "exec"
 	if (op == "changeprofile" || op == "stack" || op ~ /^onexec/)
 		return "change_profile"
@@ -187,7 +191,7 @@ FNR == NR {
 	id = $1; label = $2; query = $3; kv = $4; xl = $5
 	cls = classof(op[id], arg1[id], query)
 	krec_n = 0; arec_n = 0; tr = ""; av = ""; inh = ""
-	ksec = ""; asec = ""; alab = ""
+	ksec = ""; asec = ""; alab = ""; krl = ""; arl = ""
 	isx = op[id] == "exec" || op[id] == "onexec-exec"
 	npost = 0
 	for (i = 6; i <= NF && $i != "@AAMED@"; i++) {
@@ -195,6 +199,8 @@ FNR == NR {
 		if ($i ~ /^secure-exec=/)
 			ksec = $i
 		# logged by the new program (its comm), after the exec
+		else if (isx && $i ~ /^rlimits=/)
+			krl = $i
 		else if (isx && $i ~ / comm="/ && $i !~ / comm="probe"/)
 			npost++
 		else
@@ -210,6 +216,7 @@ FNR == NR {
 			else if ($i ~ /^tty=/) continue
 			else if ($i ~ /^secure-exec=/) asec = $i
 			else if ($i ~ /^label=/) alab = $i
+			else if ($i ~ /^rlimits=/) arl = $i
 			else arec[++arec_n] = $i
 	}
 	# golden expectation vs the kernel
@@ -268,6 +275,9 @@ FNR == NR {
 				why = "the kernel's result has no secure-exec flag (regenerate expected/)"
 			else if (ksec != asec)
 				why = "secure-exec: kernel " ksec ", aamed " (asec == "" ? "(none)" : asec)
+			# the limits the exec'd task reported (getrlimit)
+			else if (krl != "" && krl != arl)
+				why = "limits after exec: kernel " krl ", aamed " (arl == "" ? "(none)" : arl)
 		}
 		if (why == "") {
 			n = krec_n > arec_n ? krec_n : arec_n

@@ -12,9 +12,10 @@
  *	register as the audit daemon, load the compiled POLICY through
  *	.replace, then run every case of CASEFILE (format: README.md) and write
  *	one result line per case to OUT.
- *   probe helper
+ *   probe helper [inherit | rlimits RES...]
  *	the exec target of exec cases: tell the parent it runs (fd 4: "ok"
- *	and the new image's AT_SECURE, '0' or '1'), then wait until the
+ *	and the new image's AT_SECURE, '0' or '1'; with rlimits, followed
+ *	by its limits of RES...), then wait until the
  *	parent has read its label (EOF on fd 3).
  */
 #define _GNU_SOURCE
@@ -43,6 +44,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -1114,6 +1116,170 @@ static void loopback_up(void)
 	close(s);
 }
 
+/* ---- rlimits ------------------------------------------------------------ */
+/*
+ * setrlimit RES SOFT HARD [R=S:H...]      setrlimit() in the label
+ * prlimit PEER RES SOFT HARD [R=S:H...]   prlimit() on the helper in PEER
+ * exec PATH [R=S:H...]                     the exec'd helper reports R's limits
+ * R=S:H: limits set before the label (on the child, and for prlimit on the
+ * helper too), so the capability check for a raised hard limit and the
+ * limits after exec do not depend on what the runner inherited.
+ */
+static const char *const rl_names[] = {
+	"cpu", "fsize", "data", "stack", "core", "rss", "nproc", "nofile",
+	"memlock", "as", "locks", "sigpending", "msgqueue", "nice", "rtprio",
+	"rttime",
+};
+#define RL_N ((int)(sizeof(rl_names) / sizeof(rl_names[0])))
+
+static int rl_res(const char *s, size_t n)
+{
+	for (int i = 0; i < RL_N; i++)
+		if (strlen(rl_names[i]) == n && !strncmp(s, rl_names[i], n))
+			return i;
+	return -1;
+}
+
+static int rl_val(const char *s, rlim_t *v)
+{
+	char *end;
+
+	if (!strncmp(s, "infinity", 8)) {
+		*v = RLIM_INFINITY;
+		return 8;
+	}
+	*v = strtoull(s, &end, 10);
+	return end == s ? -1 : (int)(end - s);
+}
+
+/* the resource of an R=S:H word, -1 for another word */
+static int rl_word(const char *w)
+{
+	const char *eq = strchr(w, '=');
+
+	return eq ? rl_res(w, (size_t)(eq - w)) : -1;
+}
+
+/* exec: how many R=S:H words follow PATH */
+static int rl_count(struct kase *c)
+{
+	int n = 0;
+
+	for (int i = 1; !strcmp(c->op, "exec") && i < c->narg; i++)
+		n += rl_word(c->arg[i]) >= 0;
+	return n;
+}
+
+/* R=S:H words (others are left to their ops): set on pid (0: the caller) */
+static int rl_start(pid_t pid, char **a, int n)
+{
+	for (int i = 0; i < n; i++) {
+		const char *eq = strchr(a[i], '='), *p;
+		struct rlimit l;
+		int r = rl_word(a[i]), k;
+
+		if (r < 0)
+			continue;
+		p = eq + 1;
+		if ((k = rl_val(p, &l.rlim_cur)) < 0 || p[k] != ':' ||
+		    rl_val(p + k + 1, &l.rlim_max) < 0)
+			return EINVAL;
+		if (prlimit(pid, r, &l, NULL) < 0)
+			return errno;
+	}
+	return 0;
+}
+
+/* before the label */
+static int rl_prepare(struct kase *c)
+{
+	int e;
+
+	if (!strcmp(c->op, "setrlimit") && c->narg > 3)
+		return rl_start(0, c->arg + 3, c->narg - 3);
+	if (!strcmp(c->op, "prlimit") && c->narg > 4) {
+		e = rl_start(0, c->arg + 4, c->narg - 4);
+		return e ? e : rl_start(c->helper, c->arg + 4, c->narg - 4);
+	}
+	if (rl_count(c))
+		return rl_start(0, c->arg + 1, c->narg - 1);
+	return 0;
+}
+
+/* setrlimit/prlimit in the label */
+static int rl_do(struct kase *c, int other)
+{
+	char **a = c->arg + other;
+	struct rlimit l;
+	int r;
+
+	if (c->narg < 3 + other || (r = rl_res(a[0], strlen(a[0]))) < 0 ||
+	    rl_val(a[1], &l.rlim_cur) < 0 || rl_val(a[2], &l.rlim_max) < 0)
+		return EINVAL;
+	return prlimit(other ? c->helper : 0, r, &l, NULL) < 0 ? errno : 0;
+}
+
+/* the exec'd helper's argv: the resources to report after "rlimits" */
+static void rl_argv(struct kase *c, char **argv, int max)
+{
+	int k = 2;
+
+	if (!rl_count(c))
+		return;
+	argv[k++] = "rlimits";
+	for (int i = 1; i < c->narg && k < max - 1; i++) {
+		if (rl_word(c->arg[i]) < 0)
+			continue;
+		*strchr(c->arg[i], '=') = '\0';
+		argv[k++] = c->arg[i];
+	}
+	argv[k] = NULL;
+}
+
+/*
+ * the helper, after its "ok": rlimits=R:S:H,... (getrlimit) in one
+ * write, in the resources' order
+ */
+static void rl_report(int fd, char **names, int n)
+{
+	struct buf b = { 0 };
+	const char *sep = "";
+
+	buf_str(&b, "rlimits=");
+	for (int r = 0; r < RL_N; r++) {
+		struct rlimit l = { 0, 0 };
+		char v[2][24];
+		int named = 0;
+
+		for (int i = 0; i < n; i++)
+			if (!strcmp(names[i], rl_names[r]))
+				named = 1;
+		if (!named)
+			continue;
+		getrlimit(r, &l);
+		for (int j = 0; j < 2; j++) {
+			rlim_t x = j ? l.rlim_max : l.rlim_cur;
+
+			if (x == RLIM_INFINITY)
+				snprintf(v[j], sizeof(v[j]), "infinity");
+			else
+				snprintf(v[j], sizeof(v[j]), "%llu",
+					 (unsigned long long)x);
+		}
+		buf_fmt(&b, "%s%s:%s:%s", sep, rl_names[r], v[0], v[1]);
+		sep = ",";
+	}
+	write_all(fd, b.p, b.len);
+}
+
+/* the runner: what the helper wrote after "ok", "" for none */
+static void rl_read(int fd, char *out, size_t len)
+{
+	ssize_t n = read(fd, out, len - 1);
+
+	out[n > 0 ? n : 0] = '\0';
+}
+
 /* ---- signals and ptrace --------------------------------------------------- */
 
 static const char *const signames[] = {
@@ -1296,6 +1462,8 @@ static const char *peer_label(struct kase *c)
 		return c->arg[0];
 	if (!strcmp(c->op, "ptrace") && c->narg > 1)
 		return c->arg[1];
+	if (!strcmp(c->op, "prlimit") && c->narg > 0)
+		return c->arg[0];
 	/* a stack exists for the kernel's query only while a task has it */
 	if (!strcmp(c->op, "query") && strcmp(c->label, "unconfined"))
 		return c->label;
@@ -1698,6 +1866,8 @@ static int do_op(struct kase *c)
 		return ptrace_do(c);
 	if (!strcmp(op, "fdperm") || !strcmp(op, "fdrecv"))
 		return ofile_do(c);
+	if (!strcmp(op, "setrlimit") || !strcmp(op, "prlimit"))
+		return rl_do(c, !strcmp(op, "prlimit"));
 	return ENOSYS;
 }
 
@@ -1775,6 +1945,7 @@ static void run_case(struct kase *c, struct buf *out)
 	int relabel = domain_relabels(c->op);
 	int waits = is_exec || relabel;	/* the child waits on fd 3 */
 	char verdict[128] = "", xlabel[256] = "-", secure[24] = "";
+	char rlrep[1024] = "";
 	struct report rep;
 	ssize_t n;
 	pid_t pid;
@@ -1891,6 +2062,12 @@ static void run_case(struct kase *c, struct buf *out)
 				_exit(1);
 			}
 		}
+		rep.err = rl_prepare(c);
+		if (rep.err) {
+			rep.stage = 'E';
+			write_all(5, (char *)&rep, sizeof(rep));
+			_exit(1);
+		}
 		if (c->fsuid >= 0) {
 			setfsuid(c->fsuid);
 			if (setfsuid(-1) != (int)c->fsuid) {
@@ -1916,9 +2093,11 @@ static void run_case(struct kase *c, struct buf *out)
 		}
 		rep.stage = 'R';
 		if (is_exec) {
-			char *argv[] = { "helper", "helper", NULL, NULL };
+			char *argv[MAXW] = { "helper", "helper", NULL };
 			char *envp[] = { NULL };
 			const char *path = exec_path(c);
+
+			rl_argv(c, argv, MAXW);
 
 			if (!path)
 				rep.err = EINVAL;
@@ -1982,6 +2161,8 @@ static void run_case(struct kase *c, struct buf *out)
 			snprintf(secure, sizeof(secure), "\tsecure-exec=%c",
 				 ok[2]);
 			read_label(pid, xlabel, sizeof(xlabel));
+			if (rl_count(c))
+				rl_read(rdy[0], rlrep, sizeof(rlrep));
 		} else {
 			siginfo_t si;
 
@@ -2012,6 +2193,8 @@ static void run_case(struct kase *c, struct buf *out)
 report:
 	buf_fmt(out, "%s\t%s\t%s\t%s\t%s%s", c->id, c->label,
 		c->query ? c->query : "-", verdict, xlabel, secure);
+	if (rlrep[0])
+		buf_fmt(out, "\t%s", rlrep);
 	collect(out);
 	buf_str(out, "\n");
 	if (peer) {
@@ -2296,13 +2479,16 @@ static int cmd_runall(const char *outpath, char **names, int nnames)
 
 /* ---- helper -------------------------------------------------------------- */
 
-static int cmd_helper(int inherited)
+static int cmd_helper(int argc, char **argv)
 {
-	const char *state = ofile_state(inherited);
+	const char *state = ofile_state(argc > 2 &&
+					!strcmp(argv[2], "inherit"));
 	char c, ok[3] = { state[0], state[1], getauxval(AT_SECURE) ? '1' : '0' };
 
 	if (write(4, ok, 3) != 3)
 		_exit(3);
+	if (argc > 2 && !strcmp(argv[2], "rlimits"))
+		rl_report(4, argv + 3, argc - 3);
 	while (read(3, &c, 1) > 0)
 		;
 	_exit(0);
@@ -2311,7 +2497,7 @@ static int cmd_helper(int inherited)
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "helper"))
-		return cmd_helper(argc > 2 && !strcmp(argv[2], "inherit"));
+		return cmd_helper(argc, argv);
 	if (argc == 3 && !strcmp(argv[1], "features"))
 		return cmd_features(argv[2]);
 	if (argc == 5 && !strcmp(argv[1], "run"))

@@ -33,6 +33,12 @@ UNIT_CASE(kernels_abi9)
 UNIT_CASE(kernels_policydb_file)
 UNIT_CASE(kernels_policydb_nomarker)
 UNIT_CASE(kernels_null_file)
+/* resource.c: rlimit rules: setrlimit, prlimit, exec */
+UNIT_CASE(resource_setrlimit)
+UNIT_CASE(resource_prlimit)
+UNIT_CASE(resource_args)
+UNIT_CASE(resource_exec)
+UNIT_CASE(resource_names)
 /* label.c: label parsing, stacks and namespaces */
 UNIT_CASE(labels)
 /* change_profile.c: domain changes, onexec, no_new_privs, secure exec */

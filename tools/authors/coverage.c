@@ -9,7 +9,8 @@
  * states (change_profile rules included: a target's state), the capabilities each profile grants, and whether it grants
  * user namespace creation, io_uring sqpoll and io_uring override_creds
  * (to some label: the class state holds every io_uring permission the
- * rules grant).
+ * rules grant), and its rlimit rules (one per resource, used by a
+ * setrlimit of that resource).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@ struct pcov {
 	uint8_t *state_hit;	/* file DFA states */
 	uint64_t caps_hit;
 	unsigned ns_granted, ns_hit;	/* bits of ns_rules[] */
+	uint32_t rl_hit;		/* bit r: a setrlimit of resource r */
 	long requests;
 };
 
@@ -91,6 +93,7 @@ static uint32_t request_of(const struct query *q)
 	       q->class == Q_USERNS || q->class == Q_URING ? q->ns.request :
 	       q->class == Q_DBUS ? dbus_request(q) :
 	       q->class == Q_CHANGE ? change_request(q) :
+	       q->class == Q_RLIMIT ? 1 :
 	       aamed_net_op_request((enum aamed_net_op)q->net.op);
 }
 
@@ -122,6 +125,8 @@ static void mark_use(struct pcov *pc, const struct query *q)
 			pc->state_hit[s] = 1;
 	} else if (q->class == Q_CAP) {
 		pc->caps_hit |= 1ull << q->ipc.cap;
+	} else if (q->class == Q_RLIMIT) {
+		pc->rl_hit |= 1u << q->rl.resource;
 	} else {
 		pc->ns_hit |= ns_rule_of(q);
 	}
@@ -139,8 +144,9 @@ static void hook(void *arg, const struct query *q, const aamed_label *label)
 			continue;
 		pc->requests++;
 		if (c->src)
-			tl_source_match(c->src, pc->info.name, q, request_of(q),
-					use_rule, NULL);
+			(q->class == Q_RLIMIT ? tl_rlimit_match : tl_source_match)(
+				c->src, pc->info.name, q, request_of(q), use_rule,
+				NULL);
 		else
 			mark_use(pc, q);
 	}
@@ -246,6 +252,11 @@ static bool report_states(const struct pcov *pc, bool json, bool *first)
 			total++;
 			used += (pc->ns_hit >> s) & 1;
 		}
+	for (s = 0; s < AAMED_RLIMIT__COUNT; s++)
+		if (pc->info.rlimit_mask & (1u << s)) {
+			total++;
+			used += (pc->rl_hit >> s) & 1;
+		}
 	if (json) {
 		json_sep(stdout, first);
 		printf("{\"profile\":");
@@ -254,7 +265,7 @@ static bool report_states(const struct pcov *pc, bool json, bool *first)
 		       pc->requests, total, used);
 		return used == total;
 	}
-	printf("profile %s: %ld requests, %ld of %ld permission states and capabilities used\n",
+	printf("profile %s: %ld requests, %ld of %ld permission states, capabilities and rlimit rules used\n",
 	       pc->info.name, pc->requests, used, total);
 	for (s = 0; s < 64; s++)
 		if ((caps & (1ull << s)) && !((pc->caps_hit >> s) & 1)) {
@@ -265,6 +276,9 @@ static bool report_states(const struct pcov *pc, bool json, bool *first)
 	for (s = 0; s < 3; s++)
 		if ((pc->ns_granted & (1u << s)) && !(pc->ns_hit & (1u << s)))
 			printf("  unused %s\n", ns_rules[s]);
+	for (s = 0; s < AAMED_RLIMIT__COUNT; s++)
+		if ((pc->info.rlimit_mask & (1u << s)) && !((pc->rl_hit >> s) & 1))
+			printf("  unused rlimit %s\n", aamed_rlimit_name((int)s));
 	return used == total;
 }
 

@@ -426,6 +426,48 @@ static void xattr_notes(struct pdiff *d, const aamed_profile *pa,
 	}
 }
 
+static void rlimit_rule(char *buf, size_t len, int set, uint64_t v)
+{
+	if (!set)
+		snprintf(buf, len, "none");
+	else if (v == AAMED_RLIM_INFINITY)
+		snprintf(buf, len, "<= infinity");
+	else
+		snprintf(buf, len, "<= %llu", (unsigned long long)v);
+}
+
+/*
+ * The rlimit rules, resource by resource, each change with a witness:
+ * the smallest hard limit one side refuses and the other allows (a rule
+ * of infinity refuses nothing, as no rule).
+ */
+static void rlimit_notes(struct pdiff *d, const aamed_profile *pa,
+			 const aamed_profile *pb)
+{
+	int r;
+
+	for (r = 0; r < AAMED_RLIMIT__COUNT; r++) {
+		uint64_t va = AAMED_RLIM_INFINITY, vb = AAMED_RLIM_INFINITY;
+		int sa = aamed_profile_rlimit(pa, r, &va) == 1;
+		int sb = aamed_profile_rlimit(pb, r, &vb) == 1;
+		uint64_t lo = va < vb ? va : vb;
+		char ra[32], rb[32];
+
+		if (sa == sb && va == vb)
+			continue;
+		rlimit_rule(ra, sizeof(ra), sa, va);
+		rlimit_rule(rb, sizeof(rb), sb, vb);
+		if (va == vb)
+			note(d, "rlimit %s %s => %s (no request differs)",
+			     aamed_rlimit_name(r), ra, rb);
+		else
+			note(d, "rlimit %s %s => %s (e.g. rlimit %s %llu: now %s)",
+			     aamed_rlimit_name(r), ra, rb, aamed_rlimit_name(r),
+			     (unsigned long long)lo + 1,
+			     vb > va ? "allowed" : "denied");
+	}
+}
+
 /* What the profile says besides its rule sets, as notes. */
 static void scalar_notes(struct pdiff *d, const aamed_profile *pa,
 			 const aamed_profile *pb,
@@ -449,9 +491,7 @@ static void scalar_notes(struct pdiff *d, const aamed_profile *pa,
 	if (!str_eq(a->disconnected, b->disconnected))
 		note(d, "attach_disconnected path changed");
 	xattr_notes(d, pa, pb, a, b);
-	if (a->rlimit_mask != b->rlimit_mask ||
-	    memcmp(a->rlimits, b->rlimits, sizeof(a->rlimits)))
-		note(d, "rlimits changed");
+	rlimit_notes(d, pa, pb);
 	for (i = 0; i < 64 && a->mediates != b->mediates; i++) {
 		uint64_t bit = 1ull << i;
 		const char *cl = class_label((int)i);

@@ -25,6 +25,7 @@ struct member {
 	uint32_t denied;
 	const char *reason;
 	const char *record;
+	char rule[96];		/* rlimit: the member's rule for the resource */
 	/* --source */
 	struct tl_rule *rules[64];
 	uint32_t bits[64];
@@ -58,6 +59,8 @@ static uint32_t request_of(const struct query *q)
 		return dbus_request(q);
 	case Q_CHANGE:
 		return change_request(q);
+	case Q_RLIMIT:
+		return 1;
 	default:
 		return q->ipc.request;
 	}
@@ -85,6 +88,8 @@ static enum aamed_class aclass(const struct query *q)
 		return AAMED_CLASS_IO_URING;
 	case Q_DBUS:
 		return AAMED_CLASS_DBUS;
+	case Q_RLIMIT:
+		return AAMED_CLASS_RLIMITS;
 	default:
 		return AAMED_CLASS_PTRACE;
 	}
@@ -95,7 +100,7 @@ static const char *class_word(const struct query *q)
 	static const char *const n[] = { "file", "file", "net", "unix",
 					 "capability", "signal", "ptrace",
 					 "userns", "io_uring", "dbus", "file",
-					 "change_profile" };
+					 "change_profile", "rlimit" };
 
 	return (size_t)q->class < sizeof(n) / sizeof(n[0]) ? n[q->class] :
 							       "?";
@@ -198,6 +203,40 @@ static void on_rule(struct tl_rule *r, uint32_t bits, void *arg)
 	}
 }
 
+/*
+ * A setrlimit: the member's rlimit rule for the resource, and which of
+ * the kernel's checks refused (the records say: the capability asked for
+ * a raised hard limit, another label's task, or the rule itself).
+ */
+static void rlimit_member(struct member *m, const struct query *q)
+{
+	const char *name = aamed_rlimit_name(q->rl.resource);
+	uint64_t v;
+	int i;
+
+	if (aamed_profile_rlimit(m->p, q->rl.resource, &v) != 1)
+		snprintf(m->rule, sizeof(m->rule), "no rlimit rule for %s", name);
+	else if (v == AAMED_RLIM_INFINITY)
+		snprintf(m->rule, sizeof(m->rule), "set rlimit %s <= infinity,", name);
+	else
+		snprintf(m->rule, sizeof(m->rule), "set rlimit %s <= %llu,", name,
+			 (unsigned long long)v);
+	m->reason = "allowed";
+	for (i = 0; i < m->ans.recs.n; i++) {
+		const struct aamed_audit *r = &m->ans.recs.rec[i];
+
+		if (r->type == AAMED_AUDIT_AUDIT)
+			continue;
+		m->reason = r->class == AAMED_CLASS_CAP	   ? "capability"
+			    : r->info && !strcmp(r->info, "cap_sys_resource")
+				    ? "cap-sys-resource"
+				    : "rlimit-rule";
+		break;
+	}
+	if (!strcmp(m->reason, "allowed") && m->ans.error)
+		m->reason = m->ans.error == -EPERM ? "capability" : "rlimit-rule";
+}
+
 /* Decide the member alone and say why. */
 static void explain_member(aamed_policy *policy, const struct query *q,
 			   struct member *m, struct tl_source *src)
@@ -223,6 +262,13 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 	}
 	member_perms(policy, m, q);
 	m->denied = 0;
+	if (q->class == Q_RLIMIT) {
+		rlimit_member(m, q);
+		m->denied = strcmp(m->reason, "allowed") ? 1 : 0;
+		m->record = m->ans.recs.n ? cli_type_name(m->ans.recs.rec[0].type)
+				: m->denied ? "quiet" : "none";
+		return;
+	}
 	for (i = 0; i < m->ans.recs.n; i++) {
 		const struct aamed_audit *r = &m->ans.recs.rec[i];
 
@@ -309,6 +355,10 @@ static void mask_str(enum aamed_class c, uint32_t m, char *buf, size_t len)
 		snprintf(buf, len, "%s", m ? "capability" : "");
 		return;
 	}
+	if (c == AAMED_CLASS_RLIMITS) {
+		snprintf(buf, len, "%s", m ? "setrlimit" : "");
+		return;
+	}
 	aamed_perms_str(c, m, buf, len);
 }
 
@@ -330,6 +380,12 @@ static const char *reason_text(const struct member *m)
 		return "unconfined: not mediated";
 	if (!strcmp(m->reason, "not-mediated"))
 		return "this kernel has no hook for it";
+	if (!strcmp(m->reason, "rlimit-rule"))
+		return "the hard limit is above the rlimit rule";
+	if (!strcmp(m->reason, "capability"))
+		return "a raised hard limit needs capability sys_resource";
+	if (!strcmp(m->reason, "cap-sys-resource"))
+		return "another label's task needs capability sys_resource";
 	return "granted";
 }
 
@@ -345,6 +401,11 @@ static void print_text(const struct query *q, struct member *ms, int n,
 		printf("transition\t%s:%s%s secure-exec=%d\n",
 		       cli_xmode_name(all->x.mode), all->x.name,
 		       all->x.unsafe ? " (unsafe)" : "", !all->x.unsafe);
+	if (all->have_x && !all->error && all->rl.shown) {
+		fputs("limits", stdout);
+		rlimit_exec_text(stdout, &all->rl, '\t');
+		putchar('\n');
+	}
 	if (all->have_inherit)
 		printf("inherit\t%s\n",
 		       (all->inherit & AAMED_INHERIT_REPLACED) ? "replaced" :
@@ -381,6 +442,8 @@ static void print_text(const struct query *q, struct member *ms, int n,
 		printf("  %s: %s\n", m->ans.error ? "denied" :
 		       m->denied ? "allowed (complain mode)" : "allowed",
 		       reason_text(m));
+		if (m->rule[0])
+			printf("  rule: %s\n", m->rule);
 		printf("  record: %s\n", m->record);
 		if (m->ans.have_x && cli_xmode_name(m->ans.x.mode))
 			printf("  transition %s:%s\n", cli_xmode_name(m->ans.x.mode),
@@ -470,6 +533,10 @@ static void print_json(const struct query *q, struct member *ms, int n,
 		json_str(f, m->reason);
 		json_key(f, &mf, "record");
 		json_str(f, m->record);
+		if (m->rule[0]) {
+			json_key(f, &mf, "rlimit_rule");
+			json_str(f, m->rule);
+		}
 		json_mask(f, &mf, "requested", c, m->request);
 		json_mask(f, &mf, "denied", c, m->denied);
 		json_key(f, &mf, "matched");

@@ -13,6 +13,7 @@
  *   replay_decide.c   one record decided against the new policy
  *   replay_rebuild.c  a record (libapparmor's parse) -> the request: the
  *                     table of classes, the query-words path
+ *   replay_rlimit.c   setrlimit records, made readable for libapparmor
  *   replay_direct.c   the request filled straight from the record's
  *                     fields, for the classes that have a direct row
  *   replay_names.c    word -> number tables for the direct path
@@ -265,11 +266,15 @@ struct replay_request {
 	char label[4096];
 	char num[2][24];
 	char sock[64];			/* socket:FAMILY:TYPE:PROTOCOL */
+	char start[80];			/* setrlimit: --rlimit's value */
 	char reason[600];
 };
 /* libapparmor's parse of a record of len bytes (NULL: none); free with
  * free_record() */
 aa_log_record *replay_parse_record(char *text, size_t len);
+/* replay_rlimit.c: a setrlimit record, its rlimit= and value= (which
+ * libapparmor 3.0 does not know) read as name= and target= */
+aa_log_record *replay_parse_rlimit(const char *text);
 /* The request of a decision record: NULL, or why it cannot be rebuilt. */
 const char *replay_rebuild(const aa_log_record *rec,
 			   struct replay_request *req);

@@ -114,6 +114,8 @@ static int decide(struct replay_worker *w, const aamed_label *label,
 		}
 		return e;
 	}
+	case Q_RLIMIT:
+		return rlimit_decide(policy, label, q, NULL, NULL, err, errlen);
 	default:
 		return ipc_decide(policy, label, q, NULL, NULL, err, errlen);
 	}

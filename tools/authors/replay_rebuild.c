@@ -123,6 +123,8 @@ aa_log_record *replay_parse_record(char *text, size_t len)
 	k = find_by(text, len, "apparmor=\"KILLED\"", 17, 10);
 	if (k)
 		memcpy(k + 10, "DENIED", 6);
+	if (strstr(text, " rlimit="))
+		return replay_parse_rlimit(text);
 	return renamed(text) ? parse_renamed(text) : parse_record(text);
 }
 
@@ -305,6 +307,33 @@ static int words_ns(const aa_log_record *rec, struct replay_request *req,
 }
 
 /*
+ * setrlimit: replay_parse_rlimit() left the resource in name and the
+ * hard limit in name2. The limit before is taken as the one asked for,
+ * so only AppArmor's hook decides again (the record is the hook's).
+ */
+static int words_rlimit(const aa_log_record *rec, struct replay_request *req,
+			int n, const char **reason)
+{
+	if (!rec->name || !rec->name2) {
+		*reason = "setrlimit without rlimit= or value=";
+		return 0;
+	}
+	req->klass = "rlimit";
+	if (rec->peer) {
+		req->argv[n++] = "--peer-label";
+		req->argv[n++] = rec->peer;
+	}
+	req->argv[n++] = "rlimit";
+	req->argv[n++] = rec->name;
+	req->argv[n++] = rec->name2;
+	snprintf(req->start, sizeof(req->start), "%s=%s:%s", rec->name,
+		 rec->name2, rec->name2);
+	req->argv[n++] = "--rlimit";
+	req->argv[n++] = req->start;
+	return n;
+}
+
+/*
  * dbus-daemon's records (USER_AVC): libapparmor 3.0 reads mask= as the
  * denied mask and peer_label= as the peer profile. A record is the
  * logging side's own query: the subject's side is what is replayed.
@@ -457,6 +486,11 @@ static bool is_ns(const aa_log_record *rec)
 	       !strcmp(rec->operation, "uring_override");
 }
 
+static bool is_rlimit(const aa_log_record *rec)
+{
+	return !strcmp(rec->operation, "setrlimit");
+}
+
 static bool is_dbus(const aa_log_record *rec)
 {
 	return !strncmp(rec->operation, "dbus_", 5);
@@ -496,6 +530,7 @@ static const struct replay_class {
 	{ is_signal, words_signal, replay_direct_signal },
 	{ is_ptrace, words_ptrace, replay_direct_ptrace },
 	{ is_ns, words_ns, NULL },
+	{ is_rlimit, words_rlimit, NULL },
 	{ is_dbus, words_dbus, NULL },
 	{ is_change, words_change, NULL },
 	{ is_net, words_net, replay_direct_net },

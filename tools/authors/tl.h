@@ -107,6 +107,13 @@ void tl_source_match(struct tl_source *s, const char *hname,
 		     const struct query *q, uint32_t request, tl_rule_fn fn,
 		     void *arg);
 int tl_query_class(const struct query *q);
+/*
+ * tl_rlimit.c: tl_source_match() for a setrlimit: the rlimit rules of
+ * hname naming q's resource, each to fn
+ */
+void tl_rlimit_match(struct tl_source *s, const char *hname,
+		     const struct query *q, uint32_t request, tl_rule_fn fn,
+		     void *arg);
 
 /* replay.c: every rebuilt request of the logs, for coverage */
 long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,

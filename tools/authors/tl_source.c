@@ -375,6 +375,8 @@ static int rule_class(const char *t, bool *deny)
 		return AAMED_PCLASS_IO_URING;
 	if (!strcmp(w, "dbus"))
 		return AAMED_PCLASS_DBUS;
+	if (!strcmp(w, "set") && strstr(t, "rlimit"))
+		return AAMED_PCLASS_RLIMITS;
 	return 0;
 }
 
@@ -717,6 +719,8 @@ int tl_query_class(const struct query *q)
 		return AAMED_PCLASS_IO_URING;
 	case Q_DBUS:
 		return AAMED_PCLASS_DBUS;
+	case Q_RLIMIT:
+		return AAMED_PCLASS_RLIMITS;
 	default:
 		return AAMED_PCLASS_PTRACE;
 	}

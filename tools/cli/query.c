@@ -52,6 +52,8 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 			a->x.name);
 	if (a->have_x && !a->error)
 		fprintf(f, "%csecure-exec=%d", sep, !a->x.unsafe);
+	if (a->have_x && !a->error)
+		rlimit_exec_text(f, &a->rl, sep);
 	if (a->have_change && !a->error && a->change.name[0])
 		fprintf(f, "%clabel=%s", sep, a->change.name);
 	for (i = 0; i < a->recs.n; i++)
@@ -92,6 +94,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		ofile_json(f, &first, q, a->inherit);
 	else if (q->class == Q_CHANGE)
 		change_json(f, &first, q, &a->change, a->error);
+	else if (q->class == Q_RLIMIT)
+		rlimit_json(f, &first, q);
 	else if (q->class >= Q_CAP)
 		ipc_json(f, &first, q);
 	if (a->have_masks) {
@@ -133,6 +137,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		json_key(f, &xf, "info");
 		json_str(f, a->x.info);
 		fputc('}', f);
+		if (!a->error)
+			rlimit_exec_json(f, &first, &a->rl);
 	}
 records:
 	json_key(f, &first, "records");
@@ -256,6 +262,7 @@ static void query_usage(FILE *f)
 	      "       net FAMILY TYPE OP | unix OP --type T [--addr A] [--peer-label L]\n"
 	      "       capability NAME | signal NAME --peer-label L | ptrace read|trace --peer-label L\n"
 	      "       userns create | io_uring sqpoll | io_uring override_creds --peer-label L\n"
+	      "       rlimit RESOURCE HARD [--soft N] [--rlimit NAME=SOFT:HARD]\n"
 	      "See docs/query-language.md.\n",
 	      f);
 }

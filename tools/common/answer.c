@@ -39,6 +39,9 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 		a->have_x = true;
 		a->error = exec_decide(policy, label, q, &a->x, answer_collect,
 				       &a->recs, err, errlen);
+		a->rl.shown = 0;
+		if (!a->error)
+			rlimit_exec(label, a->x.label, q, &a->rl);
 		break;
 	case Q_CHANGE:
 		a->have_change = true;
@@ -67,6 +70,10 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	case Q_URING:
 		a->error = ns_decide(policy, label, q, answer_collect,
 				     &a->recs, &a->not_mediated, err, errlen);
+		break;
+	case Q_RLIMIT:
+		a->error = rlimit_decide(policy, label, q, answer_collect,
+					 &a->recs, err, errlen);
 		break;
 	default:
 		a->error = ipc_decide(policy, label, q, answer_collect,

@@ -15,6 +15,7 @@
 #include "req_net.h"
 #include "req_ns.h"
 #include "req_ofile.h"
+#include "req_rlimit.h"
 
 /* Documented exit codes. */
 enum {
@@ -53,6 +54,7 @@ enum query_class {
 	Q_DBUS,
 	Q_OFILE,	/* a use of an open file (req_ofile.c) */
 	Q_CHANGE,
+	Q_RLIMIT,
 };
 
 struct query {
@@ -68,6 +70,7 @@ struct query {
 	struct dbus_query dbus;
 	struct ofile_query ofile;
 	struct change_query change;	/* change_profile; exec --onexec/--nnp */
+	struct rlimit_query rl;
 	bool masks;		/* --masks: the kernel's four masks */
 };
 
@@ -170,6 +173,24 @@ int change_perms(const aamed_profile *p, const struct query *q,
  * rule judged alone, when the target is no profile of that policy). */
 uint32_t change_denied(aamed_policy *policy, const char *profile,
 		       const struct query *q, uint32_t request);
+/*
+ * req_rlimit.c: rlimit_opt consumes --rlimit V of another class's words
+ * (0; 1: not its option; -1 with err set); rlimit_exec fills out with
+ * the limits after an allowed exec from into to (NULL: a learning
+ * profile).
+ */
+int rlimit_opt(const char *a, const char *v, struct query *q, char *err,
+	       size_t errlen);
+int rlimit_parse(int argc, char **argv, struct query *q, char *err,
+		 size_t errlen);
+int rlimit_decide(aamed_policy *policy, const aamed_label *label,
+		  const struct query *q, aamed_audit_fn fn, void *arg,
+		  char *err, size_t errlen);
+void rlimit_json(FILE *f, bool *first, const struct query *q);
+void rlimit_exec(const aamed_label *from, const aamed_label *to,
+		 const struct query *q, struct rlimit_answer *out);
+void rlimit_exec_text(FILE *f, const struct rlimit_answer *a, char sep);
+void rlimit_exec_json(FILE *f, bool *first, const struct rlimit_answer *a);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,
@@ -197,6 +218,7 @@ struct answer {
 	struct aamed_exec_result x;
 	bool have_change;		/* change_profile: its result */
 	struct aamed_change_result change;
+	struct rlimit_answer rl;	/* with have_x: the limits after exec */
 	struct records recs;		/* set fmt and want_text first */
 };
 /* Decide q for label; -1 with err set when the query cannot be asked. */

@@ -37,11 +37,6 @@ static bool mediates_mount(const struct aamed_profile_info *in)
 	       (in->mediates & (1ull << AAMED_PCLASS_MOUNT));
 }
 
-static bool has_rlimits(const struct aamed_profile_info *in)
-{
-	return in->mode != AAMED_PROFILE_UNCONFINED && in->rlimit_mask;
-}
-
 /*
  * Say once which loaded profiles carry rules of a kind the kernel
  * enforces and aamed cannot decide yet, rather than let a reader think
@@ -54,7 +49,6 @@ static void warn_undecided(aamed_policy *p, const char *who)
 		const char *what;
 	} kinds[] = {
 		{ mediates_mount, "mount, umount and pivot_root are mediated" },
-		{ has_rlimits, "resource limits are set" },
 	};
 	char names[512];
 	size_t i, n;

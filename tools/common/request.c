@@ -167,6 +167,10 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 			}
 			q->change.onexec = v;
 			i++;
+		} else if ((rop = rlimit_opt(a, v, q, err, errlen)) <= 0) {
+			if (rop < 0)
+				return -1;
+			i++;
 		} else if (a[0] == '-' && a[1] == '-') {
 			snprintf(err, errlen, "unknown option %s", a);
 			return -1;
@@ -272,7 +276,7 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 	}
 	if (!cls) {
 		snprintf(err, errlen,
-			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile)");
+			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, rlimit)");
 		return -1;
 	}
 	q->class_word = cls;
@@ -301,16 +305,19 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 		q->class = !strcmp(cls, "userns") ? Q_USERNS : Q_URING;
 		return ns_parse(n, rest, q, err, errlen);
 	}
+	if (!strcmp(cls, "rlimit")) {
+		q->class = Q_RLIMIT;
+		return rlimit_parse(n, rest, q, err, errlen);
+	}
 	if (!strcmp(cls, "mount") || !strcmp(cls, "umount") ||
-	    !strcmp(cls, "pivot_root") || !strcmp(cls, "rlimit") ||
-	    !strcmp(cls, "change_hat")) {
+	    !strcmp(cls, "pivot_root") || !strcmp(cls, "change_hat")) {
 		snprintf(err, errlen,
 			 "aamed does not decide %s requests yet (the kernel does): no answer rather than a guess",
 			 cls);
 		return -1;
 	}
 	snprintf(err, errlen,
-		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile)",
+		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, rlimit)",
 		 cls);
 	return -1;
 }
