@@ -43,6 +43,8 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 	if (a->have_x && !a->error && cli_xmode_name(a->x.mode))
 		fprintf(f, "%ctransition=%s:%s", sep, cli_xmode_name(a->x.mode),
 			a->x.name);
+	if (a->have_hat && !a->error && a->hat.name[0])
+		fprintf(f, "%ctransition=hat:%s", sep, a->hat.name);
 	for (i = 0; i < a->recs.n; i++)
 		fprintf(f, "%c%s", sep, a->recs.text[i]);
 	fputc('\n', f);
@@ -77,6 +79,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		ns_json(f, &first, q);
 	else if (q->class == Q_DBUS)
 		dbus_json(f, &first, q);
+	else if (q->class == Q_HAT)
+		hat_json(f, &first, q, &a->hat, a->error);
 	else if (q->class >= Q_CAP)
 		ipc_json(f, &first, q);
 	if (a->have_masks) {

@@ -10,6 +10,7 @@
 
 #include "aamed.h"
 #include "req_dbus.h"
+#include "req_hat.h"
 #include "req_ipc.h"
 #include "req_net.h"
 #include "req_ns.h"
@@ -49,6 +50,7 @@ enum query_class {
 	Q_USERNS,
 	Q_URING,
 	Q_DBUS,
+	Q_HAT,
 };
 
 struct query {
@@ -62,6 +64,7 @@ struct query {
 	struct ipc_query ipc;
 	struct ns_query ns;
 	struct dbus_query dbus;
+	struct hat_query hat;
 	bool masks;		/* --masks: the kernel's four masks */
 };
 
@@ -108,6 +111,14 @@ int dbus_decide(aamed_policy *policy, const aamed_label *label,
 void dbus_json(FILE *f, bool *first, const struct query *q);
 /* The AAMED_DBUS_MAY_* bit of the request. */
 uint32_t dbus_request(const struct query *q);
+/* req_hat.c: change_hat; decide returns as aamed_change_hat(), or 1 */
+int hat_parse(int argc, char **argv, struct query *q, char *err,
+	      size_t errlen);
+int hat_decide(aamed_policy *policy, const aamed_label *label,
+	       const struct query *q, struct aamed_hat_result *res,
+	       aamed_audit_fn fn, void *arg, char *err, size_t errlen);
+void hat_json(FILE *f, bool *first, const struct query *q,
+	      const struct aamed_hat_result *res, int error);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,
@@ -131,6 +142,8 @@ struct answer {
 	struct aamed_query_masks masks;
 	bool have_x;
 	struct aamed_exec_result x;
+	bool have_hat;			/* change_hat: hat is the answer */
+	struct aamed_hat_result hat;
 	struct records recs;		/* set fmt and want_text first */
 };
 /* Decide q for label; -1 with err set when the query cannot be asked. */

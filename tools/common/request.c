@@ -271,9 +271,11 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 		q->class = !strcmp(cls, "userns") ? Q_USERNS : Q_URING;
 		return ns_parse(n, rest, q, err, errlen);
 	}
+	if (!strcmp(cls, "change_hat"))
+		return hat_parse(n, rest, q, err, errlen);
 	if (!strcmp(cls, "mount") || !strcmp(cls, "umount") ||
 	    !strcmp(cls, "pivot_root") || !strcmp(cls, "rlimit") ||
-	    !strcmp(cls, "change_profile") || !strcmp(cls, "change_hat")) {
+	    !strcmp(cls, "change_profile")) {
 		snprintf(err, errlen,
 			 "aamed does not decide %s requests yet (the kernel does): no answer rather than a guess",
 			 cls);
