@@ -126,6 +126,7 @@ static int find_hat_name(const struct hat_ctx *c, bool sibling,
 				continue;
 			if (!root) {
 				*info = "conflicting targets types";
+				*name = c->req.hats[i];
 				return -EPERM;
 			}
 			hat = hat_child(c->policy, root, c->req.hats[i]);

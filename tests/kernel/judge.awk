@@ -55,6 +55,7 @@ function classof(op, a1, q) {
 	if (op == "mmap") return "mmap"
 	if (op == "unshare-userns") return "userns"
 	if (op ~ /^uring-/) return "io_uring"
+	if (op == "changehat") return "change_hat"
 	return "other"
 }
 

@@ -1370,6 +1370,72 @@ toolong:
 #define NEED(k) do { if (c->narg < (k)) return EINVAL; } while (0)
 
 /* performs the operation; returns 0 or an errno (child side) */
+/* ---- change_hat ---------------------------------------------------------- */
+
+/*
+ * changehat STEP...: each STEP is written to attr/current as
+ * "changehat STEP" (TOKEN^HAT, TOKEN^H1,H2 for several names, which go
+ * NUL-separated as libapparmor writes them, or TOKEN^ to return), or is
+ * `nnp` (prctl(PR_SET_NO_NEW_PRIVS)). The attr file is opened before the
+ * label (a file opened unconfined is never revalidated, so the profiles
+ * need no rule for it), and read back after the last step: the label
+ * the task is then in, reported as an exec's.
+ */
+static int hat_wfd = -1, hat_rfd = -1;
+static char hat_label[256];
+
+static int hat_prepare(struct kase *c)
+{
+	(void)c;
+	hat_wfd = open_attr("self", "current", O_WRONLY);
+	hat_rfd = open_attr("self", "current", O_RDONLY);
+	return hat_wfd < 0 || hat_rfd < 0 ? errno : 0;
+}
+
+static int hat_step(const char *step)
+{
+	char cmd[512];
+	int len, i;
+
+	if (!strcmp(step, "nnp"))
+		return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ? errno : 0;
+	len = snprintf(cmd, sizeof(cmd), "changehat %s", step);
+	if (len <= 0 || len >= (int)sizeof(cmd))
+		return EINVAL;
+	for (i = 0; i < len; i++)
+		if (cmd[i] == ',')
+			cmd[i] = '\0';
+	return write(hat_wfd, cmd, len) == len ? 0 : errno;
+}
+
+static int changehat_do(struct kase *c)
+{
+	ssize_t n;
+	int e = 0;
+
+	if (c->narg < 1)
+		return EINVAL;
+	for (int i = 0; i < c->narg && !e; i++)
+		e = hat_step(c->arg[i]);
+	n = pread(hat_rfd, hat_label, sizeof(hat_label) - 1, 0);
+	hat_label[n > 0 ? n : 0] = 0;
+	chomp(hat_label);
+	return e;
+}
+
+/* after the report: the label read back (the runner reads it next) */
+static void hat_report(struct kase *c)
+{
+	if (!strcmp(c->op, "changehat"))
+		write_all(5, hat_label, sizeof(hat_label));
+}
+
+/* A failed change_hat answers with its own errno: all are refusals. */
+static int hat_denial(struct kase *c, int e)
+{
+	return !strcmp(c->op, "changehat") && e;
+}
+
 static int do_op(struct kase *c)
 {
 	const char *op = c->op;
@@ -1479,6 +1545,8 @@ static int do_op(struct kase *c)
 		return kill_do(c);
 	if (!strcmp(op, "ptrace"))
 		return ptrace_do(c);
+	if (!strcmp(op, "changehat"))
+		return changehat_do(c);
 	return ENOSYS;
 }
 
@@ -1633,6 +1701,12 @@ static void run_case(struct kase *c, struct buf *out)
 				_exit(1);
 			}
 		}
+		if (!strcmp(c->op, "changehat") && hat_prepare(c)) {
+			rep.stage = 'E';
+			rep.err = errno;
+			write_all(5, (char *)&rep, sizeof(rep));
+			_exit(1);
+		}
 		if (!strcmp(c->op, "sockop")) {
 			/* the socket (and its peer) before the label */
 			int e = sockop_prepare(c);
@@ -1673,6 +1747,7 @@ static void run_case(struct kase *c, struct buf *out)
 			rep.err = do_op(c);
 		}
 		write_all(5, (char *)&rep, sizeof(rep));
+		hat_report(c);
 		_exit(0);
 	}
 	close(st[1]);
@@ -1681,6 +1756,10 @@ static void run_case(struct kase *c, struct buf *out)
 		close(rdy[1]);
 	}
 	n = read(st[0], &rep, sizeof(rep));
+	if (n == (ssize_t)sizeof(rep) && rep.stage == 'R' && !rep.err &&
+	    !strcmp(c->op, "changehat") &&
+	    read(st[0], xlabel, sizeof(xlabel)) > 0)
+		xlabel[sizeof(xlabel) - 1] = 0;	/* the label after the change */
 	close(st[0]);
 	if (n == (ssize_t)sizeof(rep)) {
 		if (rep.stage == 'E')
@@ -1691,7 +1770,8 @@ static void run_case(struct kase *c, struct buf *out)
 		else if (is_ok(c, rep.err))
 			snprintf(verdict, sizeof(verdict), "ALLOWED (%s)",
 				 errname(rep.err));
-		else if (rep.err == EACCES || rep.err == EPERM)
+		else if (rep.err == EACCES || rep.err == EPERM ||
+			 hat_denial(c, rep.err))
 			snprintf(verdict, sizeof(verdict), "DENIED %s",
 				 errname(rep.err));
 		else
