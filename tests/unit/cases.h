@@ -35,6 +35,10 @@ UNIT_CASE(kernels_policydb_nomarker)
 UNIT_CASE(kernels_null_file)
 /* label.c: label parsing, stacks and namespaces */
 UNIT_CASE(labels)
+/* change_hat.c: the hat search, learning hats, the token, nnp */
+UNIT_CASE(change_hat_search)
+UNIT_CASE(change_hat_learn)
+UNIT_CASE(change_hat_token)
 /* load_ns.c: the namespaces of one load */
 UNIT_CASE(load_ns)
 /* engine.c: live replacement, single-threaded */
