@@ -46,8 +46,43 @@ static void hat_root(const aamed_policy *policy,
 		aamed_profile_info(p, root);
 }
 
+/* The member's reason: the fate of the first name it has (or lacks). */
+static const char *member_reason(const aamed_policy *policy,
+				 const struct query *q,
+				 const struct aamed_profile_info *m,
+				 const struct aamed_profile_info *root)
+{
+	char hname[600];
+	size_t i;
+
+	if (m->mode == AAMED_PROFILE_UNCONFINED)
+		return "unconfined";
+	for (i = 0; i < q->hat.count; i++) {
+		const char *st = hat_status(policy, root, q->hat.hats[i], hname,
+					    sizeof(hname));
+
+		if (strcmp(st, "missing"))
+			return !strcmp(st, "hat") ? "hat-found" : "not-a-hat";
+		if (m->mode == AAMED_PROFILE_COMPLAIN)
+			return "learning-hat";
+	}
+	return q->hat.count ? "hat-missing" : "return";
+}
+
+/* The type of the member's record, "none" without one. */
+static const char *member_record(const struct answer *a, const char *name)
+{
+	int i;
+
+	for (i = 0; i < a->recs.n; i++)
+		if (a->recs.rec[i].profile &&
+		    !strcmp(a->recs.rec[i].profile, name))
+			return cli_type_name(a->recs.rec[i].type);
+	return "none";
+}
+
 static void member_json(FILE *f, const aamed_policy *policy,
-			const struct query *q,
+			const struct query *q, const struct answer *a,
 			const struct aamed_profile_info *m)
 {
 	struct aamed_profile_info root = { .size = sizeof(root) };
@@ -61,6 +96,24 @@ static void member_json(FILE *f, const aamed_policy *policy,
 	json_str(f, m->name);
 	json_key(f, &first, "mode");
 	json_str(f, tl_mode_name(m->mode));
+	json_key(f, &first, "audit_mode");
+	json_str(f, tl_audit_mode_name(m->audit));
+	json_key(f, &first, "verdict");
+	json_str(f, a->error ? "denied" : "allowed");
+	json_key(f, &first, "reason");
+	json_str(f, member_reason(policy, q, m, &root));
+	json_key(f, &first, "record");
+	json_str(f, member_record(a, m->name));
+	json_key(f, &first, "requested");
+	json_str(f, "change_hat");
+	json_key(f, &first, "denied");
+	json_str(f, a->error ? "change_hat" : "");
+	json_key(f, &first, "matched");
+	fputs("null", f);
+	json_key(f, &first, "transition");
+	fputs("null", f);
+	json_key(f, &first, "rules");
+	fputs("null", f);
 	json_key(f, &first, "looks_in");
 	json_str(f, root.name);
 	json_key(f, &first, "hats");
@@ -137,8 +190,21 @@ int explain_hat(aamed_policy *policy, const aamed_label *label,
 		json_str(stdout, aamed_label_name(label));
 		json_key(stdout, &first, "class");
 		json_str(stdout, "change_hat");
-		json_key(stdout, &first, "new_label");
-		json_str(stdout, !a->error && a->hat.name[0] ? a->hat.name : NULL);
+		json_key(stdout, &first, "transition");
+		if (!a->error && a->hat.name[0]) {
+			bool xf = true;
+
+			fputc('{', stdout);
+			json_key(stdout, &xf, "mode");
+			json_str(stdout, "hat");
+			json_key(stdout, &xf, "label");
+			json_str(stdout, a->hat.name);
+			json_key(stdout, &xf, "unsafe");
+			fputs("false", stdout);
+			fputc('}', stdout);
+		} else {
+			fputs("null", stdout);
+		}
 		json_key(stdout, &first, "info");
 		json_str(stdout, a->hat.info);
 		json_key(stdout, &first, "members");
@@ -151,7 +217,7 @@ int explain_hat(aamed_policy *policy, const aamed_label *label,
 		if (json) {
 			if (i)
 				fputc(',', stdout);
-			member_json(stdout, policy, q, &m);
+			member_json(stdout, policy, q, a, &m);
 		} else {
 			member_text(policy, q, &m);
 		}
