@@ -696,6 +696,39 @@ int aamed_change_hat(const aamed_label *label, const struct aamed_hat_req *req,
 		     void *arg);
 
 /* ---------------------------------------------------------------------
+ * Exec and attachment with the file's extended attributes: profiles
+ * that attach by xattrs (`profile p /usr/bin/x xattrs=(security.x=y)`)
+ * attach only when the file has them, and the more of them match, the
+ * better (the kernel's find_attach() and aa_xattrs_match(), the same in
+ * 6.1 and 6.12). aamed_exec() and aamed_attach() ask about a file
+ * without any.
+ */
+struct aamed_xattr {
+	const char *name;	/* "security.foo" */
+	const void *value;	/* the bytes the kernel reads: no NUL added */
+	size_t len;
+};
+
+struct aamed_exec_req {
+	size_t size;		/* see "versioned structures" above */
+	const char *path;	/* absolute */
+	uint32_t fsuid, ouid;	/* as for aamed_exec() */
+	const struct aamed_xattr *xattrs;	/* the file's, NULL: none */
+	size_t nxattrs;
+};
+
+/* aamed_exec() of req->path, a file with req->xattrs. */
+int aamed_exec_request(const aamed_label *label,
+		       const struct aamed_exec_req *req,
+		       struct aamed_exec_result *res, aamed_audit_fn audit,
+		       void *arg);
+/* aamed_attach() of a file with xattrs (n of them; NULL: none). */
+const aamed_label *aamed_attach_xattrs(aamed_policy *policy, const char *ns,
+				       const char *path,
+				       const struct aamed_xattr *xattrs,
+				       size_t n, const char **info);
+
+/* ---------------------------------------------------------------------
  * Introspection: profiles, rule sets and their permissions (for tools
  * that explain, compare or cover policy).
  *
