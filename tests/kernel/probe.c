@@ -48,6 +48,7 @@
 #include <sys/un.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -568,6 +569,8 @@ static int rm_rf(const char *path)
 }
 
 /* returns NULL or an error text */
+static int xattr_setup(char **w);
+
 static const char *do_setup(char **w, int n)
 {
 	static char err[256];
@@ -613,6 +616,8 @@ static const char *do_setup(char **w, int n)
 			parse_owner(w[4], &u, &g);
 			r = chown(w[2], u, g);
 		}
+	} else if (!strcmp(what, "xattr") && n > 3) {
+		r = xattr_setup(w);
 	} else if (!strcmp(what, "symlink") && n > 2) {
 		unlink(w[2]);
 		r = symlink(w[1], w[2]);
@@ -1434,6 +1439,18 @@ static void hat_report(struct kase *c)
 static int hat_denial(struct kase *c, int e)
 {
 	return !strcmp(c->op, "changehat") && e;
+}
+
+/*
+ * setup xattr PATH NAME VALUE: setxattr() as root, unconfined (VALUE `-`
+ * is the empty value). The guest's root is tmpfs: security.* xattrs on
+ * both kernels, user.* only from 6.6 on.
+ */
+static int xattr_setup(char **w)
+{
+	const char *v = strcmp(w[3], "-") ? w[3] : "";
+
+	return setxattr(w[1], w[2], v, strlen(v), 0);
 }
 
 static int do_op(struct kase *c)

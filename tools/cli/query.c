@@ -444,21 +444,24 @@ out:
 
 static void attach_usage(FILE *f)
 {
-	fputs("usage: aamed attach --policy PATH [--ns NS] [--json] EXEC_PATH\n", f);
+	fputs("usage: aamed attach --policy PATH [--ns NS] [--json]\n"
+	      "                    [--xattr NAME=VALUE...] EXEC_PATH\n", f);
 }
 
 struct attach_opts {
 	const char *policies[64], *path, *ns;
 	int np;
 	bool json;
+	struct xattr_list xattrs;	/* the executable's */
 };
 
-enum { AO_POLICY = 256, AO_NS, AO_JSON };
+enum { AO_POLICY = 256, AO_NS, AO_JSON, AO_XATTR };
 
 static const struct option attach_longopts[] = {
 	{ "policy", required_argument, NULL, AO_POLICY },
 	{ "ns", required_argument, NULL, AO_NS },
 	{ "json", no_argument, NULL, AO_JSON },
+	{ "xattr", required_argument, NULL, AO_XATTR },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -484,6 +487,13 @@ static int parse_attach_opts(int argc, char **argv, struct attach_opts *ao)
 			ao->ns = optarg;
 		} else if (c == AO_JSON) {
 			ao->json = true;
+		} else if (c == AO_XATTR) {
+			char err[256];
+
+			if (xattr_parse(optarg, &ao->xattrs, err, sizeof(err))) {
+				fprintf(stderr, "aamed attach: %s\n", err);
+				rc = EXIT_USAGE;
+			}
 		} else if (c == 'h') {
 			attach_usage(stdout);
 			rc = -1;
@@ -520,7 +530,8 @@ int cmd_attach(int argc, char **argv)
 	policy = load_policies(ao.policies, ao.np, AAMED_KERNEL_6_1, "aamed");
 	if (!policy)
 		return EXIT_POLICY;
-	l = aamed_attach(policy, ao.ns, ao.path, &info);
+	l = aamed_attach_xattrs(policy, ao.ns, ao.path, ao.xattrs.v,
+				ao.xattrs.n, &info);
 	if (ao.json) {
 		bool first = true;
 

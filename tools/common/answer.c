@@ -35,6 +35,18 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	switch (q->class) {
 	case Q_EXEC:
 		a->have_x = true;
+		if (q->xattrs.n) {
+			struct aamed_exec_req req = { .size = sizeof(req) };
+
+			req.path = q->file.path;
+			req.fsuid = q->file.fsuid;
+			req.ouid = q->file.ouid;
+			req.xattrs = q->xattrs.v;
+			req.nxattrs = q->xattrs.n;
+			a->error = aamed_exec_request(label, &req, &a->x,
+						      answer_collect, &a->recs);
+			return 0;
+		}
 		a->error = aamed_exec(label, q->file.path, q->file.fsuid,
 				      q->file.ouid, &a->x, answer_collect,
 				      &a->recs);

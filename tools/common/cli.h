@@ -13,6 +13,7 @@
 #include "req_hat.h"
 #include "req_ipc.h"
 #include "req_net.h"
+#include "req_xattr.h"
 #include "req_ns.h"
 
 /* Documented exit codes. */
@@ -65,6 +66,7 @@ struct query {
 	struct ns_query ns;
 	struct dbus_query dbus;
 	struct hat_query hat;
+	struct xattr_list xattrs;	/* exec: --xattr NAME=VALUE */
 	bool masks;		/* --masks: the kernel's four masks */
 };
 

@@ -152,6 +152,13 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 			}
 		} else if (!strcmp(a, "--masks")) {
 			q->masks = true;
+		} else if (!strcmp(a, "--xattr")) {
+			if (!v) {
+				snprintf(err, errlen, "%s needs a value", a);
+				return -1;
+			}
+			if (xattr_parse(argv[++i], &q->xattrs, err, errlen))
+				return -1;
 		} else if (a[0] == '-' && a[1] == '-') {
 			snprintf(err, errlen, "unknown option %s", a);
 			return -1;
@@ -207,6 +214,10 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 		return -1;
 	}
 	q->class = q->file.op == AAMED_OP_EXEC ? Q_EXEC : Q_FILE;
+	if (q->xattrs.n && q->class != Q_EXEC) {
+		snprintf(err, errlen, "--xattr is for exec queries");
+		return -1;
+	}
 	if (q->file.op == AAMED_OP_EXEC && !q->file.request)
 		q->file.request = AAMED_MAY_EXEC;
 	return 0;
