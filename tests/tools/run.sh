@@ -540,6 +540,25 @@ has change_hat-diff "change_hat h2 from th: now DENIED (hat not found)"
 printf 'type=AVC msg=audit(1700000000.1:1): apparmor="ALLOWED" operation="change_hat" profile="thc" name="x" pid=5 comm="a" target="thc//null-x"\n' >"$T/hat.log"
 expect change_hat-replay 0 "$A" replay --policy "$T/hat.bin" "$T/hat.log"
 has change_hat-replay "1 records, 1 rebuilt, 0 changed"
+# attachment by xattrs: --xattr on exec queries and aamed attach
+cat >"$T/xa.sd" <<'SD'
+profile xa_one /srv/xa/* xattrs=(security.a=one) { }
+profile xa_plain /srv/xa/* { }
+SD
+comp "$T/xa.sd" "$T/xa.bin"
+expect xattr-attach 0 "$A" attach --policy "$T/xa.bin" --xattr security.a=one /srv/xa/f
+has xattr-attach "xa_one (enforce)"
+expect xattr-attach-none 0 "$A" attach --policy "$T/xa.bin" /srv/xa/f
+has xattr-attach-none "xa_plain (enforce)"
+expect xattr-attach-wrong 0 "$A" attach --policy "$T/xa.bin" --xattr security.a=two --xattr security.a=one /srv/xa/f
+has xattr-attach-wrong "xa_one (enforce)"
+expect xattr-exec 0 "$A" query --policy "$T/xa.bin" file /srv/xa/f x --xattr security.a=one
+has xattr-exec "transition=attach:xa_one"
+expect xattr-not-exec 2 "$A" query --policy "$T/xa.bin" file /srv/xa/f r --xattr security.a=one
+has_err xattr-not-exec "--xattr is for exec queries"
+expect xattr-malformed 2 "$A" query --policy "$T/xa.bin" file /srv/xa/f x --xattr novalue
+has_err xattr-malformed "not NAME=VALUE"
+expect xattr-attach-malformed 2 "$A" attach --policy "$T/xa.bin" --xattr =x /srv/xa/f
 # an unconfined profile enforces nothing: no warning
 printf 'profile und_only flags=(unconfined) { }\n' >"$T/und2.sd"
 comp "$T/und2.sd" "$T/und2.bin"
