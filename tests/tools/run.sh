@@ -554,6 +554,8 @@ expect xattr-attach-wrong 0 "$A" attach --policy "$T/xa.bin" --xattr security.a=
 has xattr-attach-wrong "xa_one (enforce)"
 expect xattr-exec 0 "$A" query --policy "$T/xa.bin" file /srv/xa/f x --xattr security.a=one
 has xattr-exec "transition=attach:xa_one"
+expect xattr-json 0 "$A" query --json --policy "$T/xa.bin" file /srv/xa/f x --xattr security.a=one
+has xattr-json '"xattrs":{"security.a":"one"}'
 expect xattr-not-exec 2 "$A" query --policy "$T/xa.bin" file /srv/xa/f r --xattr security.a=one
 has_err xattr-not-exec "--xattr is for exec queries"
 expect xattr-malformed 2 "$A" query --policy "$T/xa.bin" file /srv/xa/f x --xattr novalue

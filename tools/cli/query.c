@@ -102,6 +102,20 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 	aamed_perms_str(AAMED_CLASS_FILE, q->file.request, perms, sizeof(perms));
 	json_key(f, &first, "requested");
 	json_str(f, q->perms_text);
+	if (q->xattrs.n) {
+		size_t x;
+
+		json_key(f, &first, "xattrs");
+		fputc('{', f);
+		for (x = 0; x < q->xattrs.n; x++) {
+			if (x)
+				fputc(',', f);
+			json_str(f, q->xattrs.v[x].name);
+			fputc(':', f);
+			json_str(f, q->xattrs.v[x].value);
+		}
+		fputc('}', f);
+	}
 	json_key(f, &first, "fsuid");
 	fprintf(f, "%u", q->file.fsuid);
 	json_key(f, &first, "ouid");
