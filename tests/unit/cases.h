@@ -39,6 +39,8 @@ UNIT_CASE(labels)
 UNIT_CASE(change_hat_search)
 UNIT_CASE(change_hat_learn)
 UNIT_CASE(change_hat_token)
+/* xattr.c: attachment xattrs on a hand-built DFA */
+UNIT_CASE(xattr_match)
 /* load_ns.c: the namespaces of one load */
 UNIT_CASE(load_ns)
 /* engine.c: live replacement, single-threaded */
