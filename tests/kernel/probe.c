@@ -1380,8 +1380,10 @@ toolong:
 /*
  * changehat STEP...: each STEP is written to attr/current as
  * "changehat STEP" (TOKEN^HAT, TOKEN^H1,H2 for several names, which go
- * NUL-separated as libapparmor writes them, or TOKEN^ to return), or is
- * `nnp` (prctl(PR_SET_NO_NEW_PRIVS)). The attr file is opened before the
+ * NUL-separated as libapparmor writes them, or TOKEN^ to return), or as
+ * "permhat STEP" when written `permhat:STEP` (the test: no change, so
+ * no label is reported after it), or is `nnp`
+ * (prctl(PR_SET_NO_NEW_PRIVS)). The attr file is opened before the
  * label (a file opened unconfined is never revalidated, so the profiles
  * need no rule for it), and read back after the last step: the label
  * the task is then in, reported as an exec's.
@@ -1404,7 +1406,10 @@ static int hat_step(const char *step)
 
 	if (!strcmp(step, "nnp"))
 		return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ? errno : 0;
-	len = snprintf(cmd, sizeof(cmd), "changehat %s", step);
+	if (!strncmp(step, "permhat:", 8))
+		len = snprintf(cmd, sizeof(cmd), "permhat %s", step + 8);
+	else
+		len = snprintf(cmd, sizeof(cmd), "changehat %s", step);
 	if (len <= 0 || len >= (int)sizeof(cmd))
 		return EINVAL;
 	for (i = 0; i < len; i++)
@@ -1425,6 +1430,8 @@ static int changehat_do(struct kase *c)
 	n = pread(hat_rfd, hat_label, sizeof(hat_label) - 1, 0);
 	hat_label[n > 0 ? n : 0] = 0;
 	chomp(hat_label);
+	if (!strncmp(c->arg[c->narg - 1], "permhat:", 8))
+		snprintf(hat_label, sizeof(hat_label), "-");
 	return e;
 }
 
