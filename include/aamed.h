@@ -803,6 +803,12 @@ int aamed_change_profile(const aamed_label *label,
 #define AAMED_EXEC_NNP AAMED_CHANGE_NNP
 #define AAMED_EXEC_ONEXEC_STACK 0x10u /* the onexec label is a stack */
 
+struct aamed_xattr {
+	const char *name;	/* "security.foo" */
+	const void *value;	/* the bytes the kernel reads: no NUL added */
+	size_t len;
+};
+
 struct aamed_exec_req {
 	size_t size;		/* see "versioned structures" above */
 	const char *path;	/* absolute path of the executable */
@@ -810,6 +816,9 @@ struct aamed_exec_req {
 	unsigned flags;		/* AAMED_EXEC_NNP, AAMED_EXEC_ONEXEC_STACK */
 	/* the label a change_profile onexec set, NULL: none */
 	const aamed_label *onexec;
+	/* the file's extended attributes (see aamed_attach_xattrs()) */
+	const struct aamed_xattr *xattrs;	/* NULL: none */
+	size_t nxattrs;
 };
 
 /*
@@ -818,13 +827,88 @@ struct aamed_exec_req {
  * "exec PATH, then change_profile to it"); with no_new_privs a confined
  * task fails with -EPERM (logged, info="no new privs") unless the new
  * label keeps all its profiles; in complain mode that exec goes on in
- * the task's own label.
+ * the task's own label. req->xattrs decide attachment by xattrs, as for
+ * aamed_attach_xattrs().
  */
 int aamed_exec_request(const aamed_label *label,
 		       const struct aamed_exec_req *req,
 		       struct aamed_exec_result *res, aamed_audit_fn audit,
 		       void *arg);
 /* (domain changes: section end) */
+
+/* ---------------------------------------------------------------------
+ * Hats: the "changehat TOKEN^HAT..." and "changehat TOKEN^" writes to
+ * /proc/self/attr/current (the kernel's aa_change_hat()), the same in
+ * Linux 6.1 and 6.12.
+ *
+ * A task in a profile changes into one of its hats (the first of the
+ * names every member of its label has a hat for), or from a hat into a
+ * sibling hat; it keeps the label it came from and the token, and only
+ * the same token brings it back (a wrong one kills the task). A
+ * complain-mode profile without the hat gets a learning hat
+ * "PROFILE//null-NAME" (logged ALLOWED). Asking for one name that does
+ * not exist is not logged (programs probe for hats): -ENOENT ("hat not
+ * found") or -ECHILD ("no hats defined"). An entry into an existing hat
+ * is never logged, whatever the audit mode.
+ */
+#define AAMED_MAY_CHANGEHAT 0x80000000u	/* the request of its records */
+#define AAMED_HAT_MAX 16	/* the names the kernel reads from a write */
+#define AAMED_HAT_TEST 0x1u	/* "permhat": decide only, keep the label */
+
+struct aamed_hat_req {
+	size_t size;		/* see "versioned structures" above */
+	const char *const *hats;	/* the names, tried in order */
+	size_t count;		/* 0: return to previous; AAMED_HAT_MAX read */
+	uint64_t token;		/* the token written */
+	/* the label saved when the task entered its first hat (NULL: none,
+	 * the task is not in a hat) and the token saved with it */
+	const aamed_label *previous;
+	uint64_t saved_token;
+	/* no_new_privs: the label the kernel recorded when it first saw
+	 * the flag (the current label, if set before this change); NULL:
+	 * the flag is not set. A change to a label that does not keep all
+	 * of it is refused with -EPERM, without a record. */
+	const aamed_label *nnp;
+	unsigned flags;		/* AAMED_HAT_* */
+};
+
+struct aamed_hat_result {
+	const aamed_label *label;	/* the new label (owned by the policy,
+					 * interned if new); NULL when denied
+					 * and for a learning hat */
+	char name[512];		/* the new label's name */
+	const char *info;	/* the kernel's info string, or NULL */
+	int killed;		/* 1: the kernel kills the task (token) */
+};
+
+/*
+ * Decide a change_hat for a task in label. Returns 0 when the change
+ * (or the return) is made, or a negative errno: -EPERM (unconfined, a
+ * target that is not a hat, conflicting stack members, no_new_privs),
+ * -ENOENT, -ECHILD, -EACCES (wrong token: res->killed), -EINVAL (a return
+ * with token 0, which the kernel cannot parse). A return with no saved
+ * label changes nothing and succeeds.
+ */
+int aamed_change_hat(const aamed_label *label, const struct aamed_hat_req *req,
+		     struct aamed_hat_result *res, aamed_audit_fn audit,
+		     void *arg);
+/* (hats: section end) */
+
+/* ---------------------------------------------------------------------
+ * Exec and attachment with the file's extended attributes: profiles
+ * that attach by xattrs (`profile p /usr/bin/x xattrs=(security.x=y)`)
+ * attach only when the file has them, and the more of them match, the
+ * better (the kernel's find_attach() and aa_xattrs_match(), the same in
+ * 6.1 and 6.12). aamed_exec() and aamed_attach() ask about a file
+ * without any; aamed_exec_request() takes the file's xattrs too
+ * (struct aamed_xattr, in "Domain changes" above).
+ */
+/* aamed_attach() of a file with xattrs (n of them; NULL: none). */
+const aamed_label *aamed_attach_xattrs(aamed_policy *policy, const char *ns,
+				       const char *path,
+				       const struct aamed_xattr *xattrs,
+				       size_t n, const char **info);
+/* (xattr attachment: section end) */
 
 /* ---------------------------------------------------------------------
  * Resource limits (rlimit rules; the kernel's resource.c).

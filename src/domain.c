@@ -19,33 +19,17 @@
 #include "policy.h"
 
 /*
- * Attachment xattrs against a file that has none: each is optional only
- * when its out-of-band transition exists. Returns the number matched
- * (always 0 here) or -1 when the profile does not attach.
- */
-static int xattrs_absent(const struct aa_profile *p, uint32_t state)
-{
-	const struct aa_dfa *dfa = p->xmatch->dfa;
-	uint32_t i;
-
-	state = aa_dfa_outofband(dfa, state);
-	for (i = 0; i < p->xattr_count; i++) {
-		if (!state)
-			return -1;
-		state = aa_dfa_outofband(dfa, state);
-	}
-	return 0;
-}
-
-/*
  * find_attach(): the profiles of ns under parent, newest first as the
  * kernel's list has them (policy->profiles is in ascending load order).
  * The longest match wins; an equal match with no better xattr count is a
  * conflict.
  */
-struct aa_label *aa_find_attach(aamed_policy *policy, const struct aa_ns *ns,
-				const struct aa_profile *parent,
-				const char *name, const char **info)
+struct aa_label *aa_find_attach_x(aamed_policy *policy,
+				  const struct aa_ns *ns,
+				  const struct aa_profile *parent,
+				  const char *name,
+				  const struct aa_xattr_set *xs,
+				  const char **info)
 {
 	struct aa_profile *cand = NULL;
 	unsigned cand_len = 0;
@@ -72,7 +56,7 @@ struct aa_label *aa_find_attach(aamed_policy *policy, const struct aa_ns *ns,
 			if (count < cand_len)
 				continue;
 			if (p->xattr_count) {
-				ret = xattrs_absent(p, state);
+				ret = aa_xattrs_match(p, state, xs);
 				if (ret < 0)
 					continue;
 			}
@@ -98,6 +82,13 @@ struct aa_label *aa_find_attach(aamed_policy *policy, const struct aa_ns *ns,
 		return NULL;
 	}
 	return cand->label;
+}
+
+struct aa_label *aa_find_attach(aamed_policy *policy, const struct aa_ns *ns,
+				const struct aa_profile *parent,
+				const char *name, const char **info)
+{
+	return aa_find_attach_x(policy, ns, parent, name, NULL, info);
 }
 
 const aamed_label *aamed_attach(aamed_policy *policy, const char *ns,
@@ -165,7 +156,8 @@ static struct aa_label *stack_on(aamed_policy *policy, struct aa_label *base,
 }
 
 static void x_to_label(aamed_policy *policy, const struct aa_profile *profile,
-		       const char *name, uint32_t xindex, struct xlate *x)
+		       const char *name, uint32_t xindex,
+		       const struct aa_xattr_set *xs, struct xlate *x)
 {
 	uint32_t type = xindex & AA_X_TYPE_MASK;
 	const char *stack = NULL;
@@ -201,8 +193,8 @@ static void x_to_label(aamed_policy *policy, const struct aa_profile *profile,
 		__attribute__((fallthrough));	/* a stack attaches by path first */
 	case AA_X_NAME:
 		parent = (xindex & AA_X_CHILD) ? profile : NULL;
-		x->label = aa_find_attach(policy, profile->ns, parent, name,
-					  &x->info);
+		x->label = aa_find_attach_x(policy, profile->ns, parent, name,
+					    xs, &x->info);
 		x->lookupname = name;
 		break;
 	default:
@@ -233,7 +225,8 @@ static void x_to_label(aamed_policy *policy, const struct aa_profile *profile,
  */
 static int profile_transition(aamed_policy *policy,
 			      const struct aa_profile *profile,
-			      struct aa_audit_data *ad, struct xlate *x,
+			      struct aa_audit_data *ad,
+			      const struct aa_xattr_set *xs, struct xlate *x,
 			      char *learn, size_t learnlen)
 {
 	const char *name = ad->name;
@@ -242,8 +235,8 @@ static int profile_transition(aamed_policy *policy,
 
 	memset(x, 0, sizeof(*x));
 	if (profile_unconfined(profile)) {
-		x->label = aa_find_attach(policy, profile->ns, NULL, name,
-					  &x->info);
+		x->label = aa_find_attach_x(policy, profile->ns, NULL, name, xs,
+					    &x->info);
 		x->mode = AAMED_X_ATTACH;
 		if (!x->label)
 			x->label = profile->label;
@@ -253,7 +246,7 @@ static int profile_transition(aamed_policy *policy,
 			     profile->file->start[AA_CLASS_FILE] : 0,
 		     name, ad->fs.fsuid == ad->fs.ouid, &perms);
 	if (perms.allow & AAMED_MAY_EXEC) {
-		x_to_label(policy, profile, name, perms.xindex, x);
+		x_to_label(policy, profile, name, perms.xindex, xs, x);
 		if (x->label && x->label == profile->label && x->info)
 			goto audit;	/* the ix fallback */
 		if (!x->label) {
@@ -285,6 +278,14 @@ audit:
 int aa_exec_transition(const struct aa_label *label,
 		       struct aamed_exec_result *res, struct aa_audit_data *ad)
 {
+	return aa_exec_transition_x(label, res, ad, NULL);
+}
+
+int aa_exec_transition_x(const struct aa_label *label,
+			 struct aamed_exec_result *res,
+			 struct aa_audit_data *ad,
+			 const struct aa_xattr_set *xs)
+{
 	aamed_policy *policy = label->vec[0]->ns->policy;
 	struct aa_profile *vec[64];
 	char learn[600] = "";
@@ -298,8 +299,8 @@ int aa_exec_transition(const struct aa_label *label,
 		struct xlate x;
 		enum aamed_xmode mode;
 
-		error = profile_transition(policy, label->vec[i], ad, &x, learn,
-					   sizeof(learn));
+		error = profile_transition(policy, label->vec[i], ad, xs, &x,
+					   learn, sizeof(learn));
 		mode = x.mode;
 		if (x.secure)
 			secure = true;

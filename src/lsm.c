@@ -194,13 +194,17 @@ int aamed_exec_request(const aamed_label *l, const struct aamed_exec_req *r,
 	const struct aa_label *label = to_label(l);
 	struct aamed_exec_req req;
 	struct aa_audit_data ad;
+	struct aa_xattr_set xs;
 	int error;
 
+	if (!res)
+		return -EINVAL;
 	memset(res, 0, sizeof(*res));
 	if (!l || !r)
 		return -EINVAL;
 	read_req(&req, sizeof(req), r, r->size);
-	if (!req.path || req.path[0] != '/')
+	if (!req.path || req.path[0] != '/' ||
+	    aa_xattr_set_init(&xs, req.xattrs, req.nxattrs))
 		return -EINVAL;
 	aa_audit_data_init(&ad, audit, arg, AAMED_CLASS_FILE, "exec");
 	ad.name = req.path;
@@ -211,7 +215,7 @@ int aamed_exec_request(const aamed_label *l, const struct aamed_exec_req *r,
 				       req.flags & AAMED_EXEC_ONEXEC_STACK,
 				       res, &ad);
 	else
-		error = aa_exec_transition(label, res, &ad);
+		error = aa_exec_transition_x(label, res, &ad, &xs);
 	if (req.flags & AAMED_EXEC_NNP)
 		error = aa_exec_nnp(label, error, res, &ad);
 	return error;

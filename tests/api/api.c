@@ -487,6 +487,55 @@ static void test_label_query(const char *dir)
 	aamed_policy_free(p);
 }
 
+/* Attachment by xattrs: the most matching wins, a wrong value keeps a
+ * profile out, an empty set is a file without any. */
+static void test_xattrs(const char *dir)
+{
+	aamed_policy *p = load(dir, "x.bin");
+	const struct aamed_xattr one[] = { { "security.a", "one", 3 } };
+	const struct aamed_xattr both[] = { { "security.a", "one", 3 },
+					    { "security.b", "two", 3 } };
+	const struct aamed_xattr wrong[] = { { "security.a", "onex", 4 } };
+	const struct aamed_xattr bad[] = { { NULL, "x", 1 } };
+	const struct aamed_xattr v[] = { { "security.a", "value", 5 } };
+	struct aamed_exec_req req = { 0 };
+	struct aamed_exec_result res;
+	const char *info;
+
+#define ATT(path, x, n) aamed_label_name(aamed_attach_xattrs(p, NULL, path, x, n, &info))
+	CHECK(!strcmp(ATT("/srv/x/f", NULL, 0), "xa_plain"));
+	CHECK(!strcmp(ATT("/srv/x/f", one, 1), "xa_one"));
+	CHECK(!strcmp(ATT("/srv/x/f", both, 2), "xa_two"));
+	CHECK(!strcmp(ATT("/srv/x/f", wrong, 1), "xa_plain"));
+	CHECK(!strcmp(ATT("/srv/y/f", v, 1), "xa_only"));
+	CHECK(!strcmp(ATT("/srv/y/f", NULL, 0), "unconfined"));
+	CHECK(aamed_attach_xattrs(p, NULL, "/srv/x/f", bad, 1, &info) == NULL);
+	CHECK(aamed_attach_xattrs(p, NULL, "/srv/x/f", NULL, 1, &info) == NULL);
+	/* aamed_attach() is a file without xattrs */
+	CHECK(aamed_attach(p, NULL, "/srv/x/f", &info) ==
+	      aamed_attach_xattrs(p, NULL, "/srv/x/f", NULL, 0, &info));
+#undef ATT
+	/* exec: size 0 is the first version; px attaches with the xattrs */
+	req.path = "/srv/x/f";
+	req.xattrs = both;
+	req.nxattrs = 2;
+	CHECK(aamed_exec_request(aamed_label_get(p, "xa_src", NULL), &req,
+				 &res, NULL, NULL) == 0);
+	CHECK(!strcmp(res.name, "xa_two"));
+	req.size = sizeof(req);
+	req.nxattrs = 0;
+	CHECK(aamed_exec_request(aamed_label_get(p, "unconfined", NULL), &req,
+				 &res, NULL, NULL) == 0);
+	CHECK(!strcmp(res.name, "xa_plain"));
+	req.path = "relative";
+	CHECK(aamed_exec_request(aamed_label_get(p, "xa_src", NULL), &req,
+				 &res, NULL, NULL) == -EINVAL);
+	CHECK(aamed_exec_request(NULL, &req, &res, NULL, NULL) == -EINVAL);
+	CHECK(aamed_exec_request(aamed_label_get(p, "xa_src", NULL), &req,
+				 NULL, NULL, NULL) == -EINVAL);
+	aamed_policy_free(p);
+}
+
 int main(int argc, char **argv)
 {
 	aamed_policy *p;
@@ -508,6 +557,7 @@ int main(int argc, char **argv)
 	test_diff(argv[1]);
 	test_not_mediated(argv[1]);
 	test_label_query(argv[1]);
+	test_xattrs(argv[1]);
 	printf("%d passed, %d failed\n", pass, fail);
 	return fail ? 1 : 0;
 }

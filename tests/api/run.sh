@@ -55,5 +55,17 @@ profile svc {
 SD
 "$B/aamed" compile --features "$FEAT-dbus" -o "$T/dq.bin" "$T/dq.sd" ||
 	fail "FAIL: compile dq.sd"
+# attachment by xattrs (the kernel oracle: tests/kernel/cases/xattr.cases)
+cat >"$T/x.sd" <<'SD'
+profile xa_one /srv/x/* xattrs=(security.a=one) { }
+profile xa_two /srv/x/* xattrs=(security.a=one security.b=two) { }
+profile xa_plain /srv/x/* { }
+profile xa_only /srv/y/* xattrs=(security.a=v*) { }
+profile xa_src {
+  /srv/** px,
+}
+SD
+"$B/aamed" compile --features "$FEAT" -o "$T/x.bin" "$T/x.sd" ||
+	fail "FAIL: compile x.sd"
 
 "$T/api" "$T"

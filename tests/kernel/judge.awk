@@ -69,6 +69,7 @@ function classof(op, a1, q) {
 	if (op == "inherit") return "file_inherit"
 	if (op == "fdperm") return "file_perm"
 	if (op == "fdrecv") return "file_receive"
+	if (op == "changehat") return "change_hat"
 	return "other"
 }
 
@@ -265,10 +266,13 @@ FNR == NR {
 			xname = xl; sub(/ \([a-z]+\)$/, "", xname)
 			t = tr; sub(/^transition=[^:]*:/, "", t)
 			if (!isx) {
-				# change_profile: the label the task now has
-				t = alab; sub(/^label=/, "", t)
+				# change_profile (label=), change_hat
+				# (transition=hat:): the label the task now has
+				if (alab != "") {
+					t = alab; sub(/^label=/, "", t)
+				}
 				if (xname != t)
-					why = "label after the change: kernel " xl ", aamed " (alab == "" ? "(none)" : alab)
+					why = "label after the change: kernel " xl ", aamed " (alab != "" ? alab : tr != "" ? tr : "(none)")
 			} else if (xname != t)
 				why = "label after exec: kernel " xl ", aamed " (tr == "" ? "(none)" : tr)
 			else if (ksec == "")

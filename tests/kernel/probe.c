@@ -52,6 +52,7 @@
 #include <sys/un.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -572,6 +573,8 @@ static int rm_rf(const char *path)
 }
 
 /* returns NULL or an error text */
+static int xattr_setup(char **w);
+
 static const char *do_setup(char **w, int n)
 {
 	static char err[256];
@@ -617,6 +620,8 @@ static const char *do_setup(char **w, int n)
 			parse_owner(w[4], &u, &g);
 			r = chown(w[2], u, g);
 		}
+	} else if (!strcmp(what, "xattr") && n > 3) {
+		r = xattr_setup(w);
 	} else if (!strcmp(what, "symlink") && n > 2) {
 		unlink(w[2]);
 		r = symlink(w[1], w[2]);
@@ -1753,6 +1758,91 @@ static int exec_prepare(struct kase *c)
 #define NEED(k) do { if (c->narg < (k)) return EINVAL; } while (0)
 
 /* performs the operation; returns 0 or an errno (child side) */
+/* ---- change_hat ---------------------------------------------------------- */
+
+/*
+ * changehat STEP...: each STEP is written to attr/current as
+ * "changehat STEP" (TOKEN^HAT, TOKEN^H1,H2 for several names, which go
+ * NUL-separated as libapparmor writes them, or TOKEN^ to return), or as
+ * "permhat STEP" when written `permhat:STEP` (the test: no change, so
+ * no label is reported after it), or is `nnp`
+ * (prctl(PR_SET_NO_NEW_PRIVS)). The attr file is opened before the
+ * label (a file opened unconfined is never revalidated, so the profiles
+ * need no rule for it), and read back after the last step: the label
+ * the task is then in, reported as an exec's.
+ */
+static int hat_wfd = -1, hat_rfd = -1;
+static char hat_label[256];
+
+static int hat_prepare(struct kase *c)
+{
+	(void)c;
+	hat_wfd = open_attr("self", "current", O_WRONLY);
+	hat_rfd = open_attr("self", "current", O_RDONLY);
+	return hat_wfd < 0 || hat_rfd < 0 ? errno : 0;
+}
+
+static int hat_step(const char *step)
+{
+	char cmd[512];
+	int len, i;
+
+	if (!strcmp(step, "nnp"))
+		return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ? errno : 0;
+	if (!strncmp(step, "permhat:", 8))
+		len = snprintf(cmd, sizeof(cmd), "permhat %s", step + 8);
+	else
+		len = snprintf(cmd, sizeof(cmd), "changehat %s", step);
+	if (len <= 0 || len >= (int)sizeof(cmd))
+		return EINVAL;
+	for (i = 0; i < len; i++)
+		if (cmd[i] == ',')
+			cmd[i] = '\0';
+	return write(hat_wfd, cmd, len) == len ? 0 : errno;
+}
+
+static int changehat_do(struct kase *c)
+{
+	ssize_t n;
+	int e = 0;
+
+	if (c->narg < 1)
+		return EINVAL;
+	for (int i = 0; i < c->narg && !e; i++)
+		e = hat_step(c->arg[i]);
+	n = pread(hat_rfd, hat_label, sizeof(hat_label) - 1, 0);
+	hat_label[n > 0 ? n : 0] = 0;
+	chomp(hat_label);
+	if (!strncmp(c->arg[c->narg - 1], "permhat:", 8))
+		snprintf(hat_label, sizeof(hat_label), "-");
+	return e;
+}
+
+/* after the report: the label read back (the runner reads it next) */
+static void hat_report(struct kase *c)
+{
+	if (!strcmp(c->op, "changehat"))
+		write_all(5, hat_label, sizeof(hat_label));
+}
+
+/* A failed change_hat answers with its own errno: all are refusals. */
+static int hat_denial(struct kase *c, int e)
+{
+	return !strcmp(c->op, "changehat") && e;
+}
+
+/*
+ * setup xattr PATH NAME VALUE: setxattr() as root, unconfined (VALUE `-`
+ * is the empty value). The guest's root is tmpfs: security.* xattrs on
+ * both kernels, user.* only from 6.6 on.
+ */
+static int xattr_setup(char **w)
+{
+	const char *v = strcmp(w[3], "-") ? w[3] : "";
+
+	return setxattr(w[1], w[2], v, strlen(v), 0);
+}
+
 static int do_op(struct kase *c)
 {
 	const char *op = c->op;
@@ -1868,6 +1958,8 @@ static int do_op(struct kase *c)
 		return ofile_do(c);
 	if (!strcmp(op, "setrlimit") || !strcmp(op, "prlimit"))
 		return rl_do(c, !strcmp(op, "prlimit"));
+	if (!strcmp(op, "changehat"))
+		return changehat_do(c);
 	return ENOSYS;
 }
 
@@ -2051,6 +2143,12 @@ static void run_case(struct kase *c, struct buf *out)
 				_exit(1);
 			}
 		}
+		if (!strcmp(c->op, "changehat") && hat_prepare(c)) {
+			rep.stage = 'E';
+			rep.err = errno;
+			write_all(5, (char *)&rep, sizeof(rep));
+			_exit(1);
+		}
 		if (!strcmp(c->op, "sockop")) {
 			/* the socket (and its peer) before the label */
 			int e = sockop_prepare(c);
@@ -2112,6 +2210,7 @@ static void run_case(struct kase *c, struct buf *out)
 			rep.err = do_op(c);
 		}
 		write_all(5, (char *)&rep, sizeof(rep));
+		hat_report(c);
 		if (relabel && !rep.err) {
 			/* stay until the runner has read the new label */
 			char ch;
@@ -2127,6 +2226,10 @@ static void run_case(struct kase *c, struct buf *out)
 		close(rdy[1]);
 	}
 	n = read(st[0], &rep, sizeof(rep));
+	if (n == (ssize_t)sizeof(rep) && rep.stage == 'R' && !rep.err &&
+	    !strcmp(c->op, "changehat") &&
+	    read(st[0], xlabel, sizeof(xlabel)) > 0)
+		xlabel[sizeof(xlabel) - 1] = 0;	/* the label after the change */
 	close(st[0]);
 	if (n == (ssize_t)sizeof(rep)) {
 		if (rep.stage == 'E')
@@ -2140,7 +2243,8 @@ static void run_case(struct kase *c, struct buf *out)
 		else if (is_ok(c, rep.err))
 			snprintf(verdict, sizeof(verdict), "ALLOWED (%s)",
 				 errname(rep.err));
-		else if (rep.err == EACCES || rep.err == EPERM)
+		else if (rep.err == EACCES || rep.err == EPERM ||
+			 hat_denial(c, rep.err))
 			snprintf(verdict, sizeof(verdict), "DENIED %s",
 				 errname(rep.err));
 		else

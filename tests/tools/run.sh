@@ -575,7 +575,7 @@ expect undecided-warn 0 "$A" query --policy "$T/und.bin" --label und_m file /und
 has_err undecided-warn "warning: mount, umount and pivot_root are mediated by 2 profiles (und_m, und_r); aamed does not decide them yet"
 if grep -q 'resource limits' "$T/err"; then ko "undecided-warn: rlimit rules are decided, no warning"; else ok; fi
 has undecided-warn "ALLOWED"
-for c in "mount none /mnt" "umount /mnt" "pivot_root /new /new/old" "change_hat h"; do
+for c in "mount none /mnt" "umount /mnt" "pivot_root /new /new/old"; do
 	# shellcheck disable=SC2086
 	expect "undecided-refused-${c%% *}" 2 "$A" query --policy "$T/und.bin" --label und_m $c
 	has_err "undecided-refused-${c%% *}" "aamed does not decide ${c%% *} requests yet"
@@ -761,6 +761,72 @@ has rl-coverage-src "       1  $T/rl.sd:4: set rlimit nofile <= 2048,"
 has rl-coverage-src "       0  $T/rl.sd:5: set rlimit core <= 0,"
 expect rl-explain-exec 0 "$A" explain --policy "$T/rl.bin" --label rl_a file /rl/x x --rlimit nofile=100:4096
 has rl-explain-exec 'limits	rlimits=cpu:60:60,core:0:infinity,nofile:1000:1000'
+# change_hat is decided (the kernel: a profile without children refuses
+# one name unlogged, "no hats defined", ECHILD)
+expect change_hat-nohats 1 "$A" query --policy "$T/und.bin" --label und_m change_hat h
+has change_hat-nohats "DENIED"
+hasnt change_hat-nohats "apparmor="
+cat >"$T/hat.sd" <<'SD'
+profile th {
+  ^h1 { }
+  ^h2 { }
+  profile kid { }
+}
+profile thc flags=(complain) { }
+SD
+comp "$T/hat.sd" "$T/hat.bin"
+expect change_hat-in 0 "$A" query --policy "$T/hat.bin" --label th change_hat nope h1
+has change_hat-in "transition=hat:th//h1"
+expect change_hat-back 0 "$A" query --policy "$T/hat.bin" --label th//h1 change_hat --return --token 5
+has change_hat-back "transition=hat:th"
+expect change_hat-token 1 "$A" query --policy "$T/hat.bin" --label th//h1 change_hat h2 --token 5 --saved-token 6
+has change_hat-token 'apparmor="KILLED" operation="change_hat" info="failed token match" error=-13 profile="th//h1" target="th//h2"'
+expect change_hat-kid 1 "$A" query --policy "$T/hat.bin" --label th change_hat kid h1
+has change_hat-kid 'info="target not hat" error=-1 profile="th" name="kid"'
+expect change_hat-learn 0 "$A" query --policy "$T/hat.bin" --label thc change_hat x
+has change_hat-learn 'apparmor="ALLOWED" operation="change_hat" profile="thc" name="x" target="thc//null-x"'
+expect change_hat-nnp 1 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --nnp
+expect change_hat-json 0 "$A" query --json --policy "$T/hat.bin" --label th change_hat h1
+has change_hat-json '"new_label":"th//h1"'
+expect change_hat-usage 2 "$A" query --policy "$T/hat.bin" --label th change_hat
+expect change_hat-usage2 2 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --return
+expect change_hat-badtoken 2 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --token zz
+has_err change_hat-badtoken "is not a hex token"
+expect change_hat-previous 2 "$A" query --policy "$T/hat.bin" --label th//h1 change_hat --return --previous nosuch
+expect change_hat-explain 0 "$A" explain --policy "$T/hat.bin" --label th change_hat nope h1
+has change_hat-explain "  nope: missing"
+has change_hat-explain "  h1: hat"
+expect change_hat-explain-json 1 "$A" explain --json --policy "$T/hat.bin" --label th change_hat kid
+schema change_hat-explain-json explain.v1.json
+has change_hat-explain-json '"reason":"not-a-hat"'
+sed 's/  \^h2 { }//' "$T/hat.sd" >"$T/hat2.sd"
+comp "$T/hat2.sd" "$T/hat2.bin"
+expect change_hat-diff 1 "$A" diff "$T/hat.bin" "$T/hat2.bin"
+has change_hat-diff "change_hat h2 from th: now DENIED (hat not found)"
+printf 'type=AVC msg=audit(1700000000.1:1): apparmor="ALLOWED" operation="change_hat" profile="thc" name="x" pid=5 comm="a" target="thc//null-x"\n' >"$T/hat.log"
+expect change_hat-replay 0 "$A" replay --policy "$T/hat.bin" "$T/hat.log"
+has change_hat-replay "1 records, 1 rebuilt, 0 changed"
+# attachment by xattrs: --xattr on exec queries and aamed attach
+cat >"$T/xa.sd" <<'SD'
+profile xa_one /srv/xa/* xattrs=(security.a=one) { }
+profile xa_plain /srv/xa/* { }
+SD
+comp "$T/xa.sd" "$T/xa.bin"
+expect xattr-attach 0 "$A" attach --policy "$T/xa.bin" --xattr security.a=one /srv/xa/f
+has xattr-attach "xa_one (enforce)"
+expect xattr-attach-none 0 "$A" attach --policy "$T/xa.bin" /srv/xa/f
+has xattr-attach-none "xa_plain (enforce)"
+expect xattr-attach-wrong 0 "$A" attach --policy "$T/xa.bin" --xattr security.a=two --xattr security.a=one /srv/xa/f
+has xattr-attach-wrong "xa_one (enforce)"
+expect xattr-exec 0 "$A" query --policy "$T/xa.bin" file /srv/xa/f x --xattr security.a=one
+has xattr-exec "transition=attach:xa_one"
+expect xattr-json 0 "$A" query --json --policy "$T/xa.bin" file /srv/xa/f x --xattr security.a=one
+has xattr-json '"xattrs":{"security.a":"one"}'
+expect xattr-not-exec 2 "$A" query --policy "$T/xa.bin" file /srv/xa/f r --xattr security.a=one
+has_err xattr-not-exec "--xattr is for exec queries"
+expect xattr-malformed 2 "$A" query --policy "$T/xa.bin" file /srv/xa/f x --xattr novalue
+has_err xattr-malformed "not NAME=VALUE"
+expect xattr-attach-malformed 2 "$A" attach --policy "$T/xa.bin" --xattr =x /srv/xa/f
 # an unconfined profile enforces nothing: no warning
 printf 'profile und_only flags=(unconfined) { }\n' >"$T/und2.sd"
 comp "$T/und2.sd" "$T/und2.bin"

@@ -46,6 +46,12 @@ UNIT_CASE(change_profile_now)
 UNIT_CASE(change_profile_nnp)
 UNIT_CASE(change_profile_onexec)
 UNIT_CASE(change_profile_secure)
+/* change_hat.c: the hat search, learning hats, the token, nnp */
+UNIT_CASE(change_hat_search)
+UNIT_CASE(change_hat_learn)
+UNIT_CASE(change_hat_token)
+/* xattr.c: attachment xattrs on a hand-built DFA */
+UNIT_CASE(xattr_match)
 /* load_ns.c: the namespaces of one load */
 UNIT_CASE(load_ns)
 /* file_ctx.c: open files used, received, inherited */

@@ -143,6 +143,10 @@ static void hook(void *arg, const struct query *q, const aamed_label *label)
 		if (!pc || pc->info.mode == AAMED_PROFILE_UNCONFINED)
 			continue;
 		pc->requests++;
+		/* a change_hat uses no rule: the hats it names are profiles,
+		 * and what a task does in one is logged under the hat's name */
+		if (q->class == Q_HAT)
+			continue;
 		if (c->src)
 			(q->class == Q_RLIMIT ? tl_rlimit_match : tl_source_match)(
 				c->src, pc->info.name, q, request_of(q), use_rule,

@@ -85,6 +85,22 @@ static void add_group(struct pdiff *d, const char *cls, const char *what,
 }
 
 /* ------------------------------------------------------------------ */
+/*
+ * A hat added, removed or made (or no longer) a hat: the change_hat into
+ * it from its parent (or a sibling) is the witness. In enforce mode a
+ * single missing name is refused unlogged (-ENOENT, -ECHILD when no
+ * child is left), a profile that is not a hat with -EPERM.
+ */
+static void hat_witness(struct pdiff *d, const char *hname, const char *now)
+{
+	const char *cut = strrchr(hname, '/');
+	int plen = cut && cut - hname >= 1 ? (int)(cut - hname - 1) : 0;
+
+	if (plen)
+		note(d, "change_hat %s from %.*s: now %s", cut + 1, plen,
+		     hname, now);
+}
+
 /* What one profile pair's walks report, grouped by class and change. */
 struct dctx {
 	struct pdiff *d;
@@ -481,8 +497,11 @@ static void scalar_notes(struct pdiff *d, const aamed_profile *pa,
 	if (a->audit != b->audit)
 		note(d, "audit mode %s => %s", tl_audit_mode_name(a->audit),
 		     tl_audit_mode_name(b->audit));
-	if (a->hat != b->hat)
+	if (a->hat != b->hat) {
 		note(d, "flags 0x%x => 0x%x", (unsigned)a->hat, (unsigned)b->hat);
+		hat_witness(d, b->name, b->hat ? "ALLOWED (a hat now)"
+					       : "DENIED (target not hat)");
+	}
 	if (a->path_flags != b->path_flags)
 		note(d, "path flags 0x%x => 0x%x", a->path_flags, b->path_flags);
 	if (!str_eq(a->attach, b->attach))
@@ -674,6 +693,9 @@ static bool diff_one(const aamed_profile *a, const aamed_profile *b,
 		status = "removed";
 	else
 		profile_diff(a, b, &d);
+	if (i.hat && (!a || !b))
+		hat_witness(&d, i.name, !a ? "ALLOWED (the hat exists)"
+					   : "DENIED (hat not found)");
 	if (a && b && !d.nnotes && !d.ng)
 		return false;
 	if (d.ng)

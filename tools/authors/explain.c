@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "explain_hat.h"
 #include "tl.h"
 
 struct member {
@@ -675,6 +676,11 @@ static int explain(aamed_policy *policy, const struct query *q,
 	all->recs.want_text = true;
 	if (answer_decide(policy, label, q, all, err, sizeof(err))) {
 		fprintf(stderr, "aamed explain: %s\n", err);
+		goto out;
+	}
+	if (q->class == Q_HAT) {
+		/* no rules decide it: the hats the profiles have do */
+		rc = explain_hat(policy, label, q, all, o->json);
 		goto out;
 	}
 	if (o->source) {

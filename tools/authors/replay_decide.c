@@ -54,6 +54,25 @@ static int dbus_side(aamed_policy *policy, const aamed_label *label,
 	return mask & ~(m.allow & ~m.deny) ? -EACCES : 0;
 }
 
+/* A change_hat refused in complain mode still logs ALLOWED. */
+static void hat_record(const struct aamed_audit *rec, void *arg)
+{
+	if (rec->type == AAMED_AUDIT_ALLOWED)
+		*(bool *)arg = true;
+}
+
+/* The change_hat as its record tells it: allowed when logged ALLOWED. */
+static int hat_side(aamed_policy *policy, const aamed_label *label,
+		    const struct query *q, char *err, size_t errlen)
+{
+	struct aamed_hat_result res;
+	bool logged_allowed = false;
+	int e = hat_decide(policy, label, q, &res, hat_record,
+			   &logged_allowed, err, errlen);
+
+	return e == 1 ? 1 : logged_allowed ? 0 : e;
+}
+
 /* 0 allowed, a negative errno denied, 1 not decidable (err set). */
 static int decide(struct replay_worker *w, const aamed_label *label,
 		  const struct query *q, bool other_side, char *err,
@@ -98,6 +117,8 @@ static int decide(struct replay_worker *w, const aamed_label *label,
 		return ofile_decide(policy, label, q, NULL, NULL, &outcome, err,
 				    errlen);
 	}
+	case Q_HAT:
+		return hat_side(policy, label, q, err, errlen);
 	case Q_NET:
 	case Q_UNIX:
 		return net_decide(policy, label, q, NULL, NULL, err, errlen);

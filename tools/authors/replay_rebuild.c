@@ -463,7 +463,34 @@ static int words_file(const aa_log_record *rec, struct replay_request *req,
 	return words_exec_info(rec, req, n);
 }
 
+/*
+ * change_hat records name the hat only when one was found or learnt
+ * (the search failures and token mismatches name none): those replay.
+ */
+static int words_hat(const aa_log_record *rec, struct replay_request *req,
+		     int n, const char **reason)
+{
+	if (!rec->name || !*rec->name) {
+		*reason = "change_hat record without a hat name";
+		return 0;
+	}
+	if (rec->info && !strcmp(rec->info, "conflicting targets types")) {
+		/* a mix of hats and profiles in a stack: the record has one */
+		*reason = "change_hat conflict of a stacked label's members";
+		return 0;
+	}
+	req->klass = "change_hat";
+	req->argv[n++] = "change_hat";
+	req->argv[n++] = rec->name;
+	return n;
+}
+
 /* ------------------------------------------------------------------ */
+static bool is_hat(const aa_log_record *rec)
+{
+	return !strcmp(rec->operation, "change_hat");
+}
+
 static bool is_capability(const aa_log_record *rec)
 {
 	return !strcmp(rec->operation, "capable");
@@ -533,6 +560,7 @@ static const struct replay_class {
 	{ is_rlimit, words_rlimit, NULL },
 	{ is_dbus, words_dbus, NULL },
 	{ is_change, words_change, NULL },
+	{ is_hat, words_hat, NULL },
 	{ is_net, words_net, replay_direct_net },
 	{ is_file, words_file, replay_direct_file },
 };

@@ -56,6 +56,8 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 		rlimit_exec_text(f, &a->rl, sep);
 	if (a->have_change && !a->error && a->change.name[0])
 		fprintf(f, "%clabel=%s", sep, a->change.name);
+	if (a->have_hat && !a->error && a->hat.name[0])
+		fprintf(f, "%ctransition=hat:%s", sep, a->hat.name);
 	for (i = 0; i < a->recs.n; i++)
 		fprintf(f, "%c%s", sep, a->recs.text[i]);
 	fputc('\n', f);
@@ -96,6 +98,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		change_json(f, &first, q, &a->change, a->error);
 	else if (q->class == Q_RLIMIT)
 		rlimit_json(f, &first, q);
+	else if (q->class == Q_HAT)
+		hat_json(f, &first, q, &a->hat, a->error);
 	else if (q->class >= Q_CAP)
 		ipc_json(f, &first, q);
 	if (a->have_masks) {
@@ -117,6 +121,20 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 	aamed_perms_str(AAMED_CLASS_FILE, q->file.request, perms, sizeof(perms));
 	json_key(f, &first, "requested");
 	json_str(f, q->perms_text);
+	if (q->xattrs.n) {
+		size_t x;
+
+		json_key(f, &first, "xattrs");
+		fputc('{', f);
+		for (x = 0; x < q->xattrs.n; x++) {
+			if (x)
+				fputc(',', f);
+			json_str(f, q->xattrs.v[x].name);
+			fputc(':', f);
+			json_str(f, q->xattrs.v[x].value);
+		}
+		fputc('}', f);
+	}
 	json_key(f, &first, "fsuid");
 	fprintf(f, "%u", q->file.fsuid);
 	json_key(f, &first, "ouid");
@@ -464,21 +482,24 @@ out:
 
 static void attach_usage(FILE *f)
 {
-	fputs("usage: aamed attach --policy PATH [--ns NS] [--json] EXEC_PATH\n", f);
+	fputs("usage: aamed attach --policy PATH [--ns NS] [--json]\n"
+	      "                    [--xattr NAME=VALUE...] EXEC_PATH\n", f);
 }
 
 struct attach_opts {
 	const char *policies[64], *path, *ns;
 	int np;
 	bool json;
+	struct xattr_list xattrs;	/* the executable's */
 };
 
-enum { AO_POLICY = 256, AO_NS, AO_JSON };
+enum { AO_POLICY = 256, AO_NS, AO_JSON, AO_XATTR };
 
 static const struct option attach_longopts[] = {
 	{ "policy", required_argument, NULL, AO_POLICY },
 	{ "ns", required_argument, NULL, AO_NS },
 	{ "json", no_argument, NULL, AO_JSON },
+	{ "xattr", required_argument, NULL, AO_XATTR },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -504,6 +525,13 @@ static int parse_attach_opts(int argc, char **argv, struct attach_opts *ao)
 			ao->ns = optarg;
 		} else if (c == AO_JSON) {
 			ao->json = true;
+		} else if (c == AO_XATTR) {
+			char err[256];
+
+			if (xattr_parse(optarg, &ao->xattrs, err, sizeof(err))) {
+				fprintf(stderr, "aamed attach: %s\n", err);
+				rc = EXIT_USAGE;
+			}
 		} else if (c == 'h') {
 			attach_usage(stdout);
 			rc = -1;
@@ -540,7 +568,8 @@ int cmd_attach(int argc, char **argv)
 	policy = load_policies(ao.policies, ao.np, AAMED_KERNEL_6_1, "aamed");
 	if (!policy)
 		return EXIT_POLICY;
-	l = aamed_attach(policy, ao.ns, ao.path, &info);
+	l = aamed_attach_xattrs(policy, ao.ns, ao.path, ao.xattrs.v,
+				ao.xattrs.n, &info);
 	if (ao.json) {
 		bool first = true;
 

@@ -29,6 +29,7 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	a->have_inherit = false;
 	a->inherit = 0;
 	a->have_change = false;
+	a->have_hat = false;
 	a->not_mediated = false;
 	a->recs.n = 0;
 	a->have_masks = q->masks;
@@ -65,6 +66,11 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	case Q_DBUS:
 		a->error = dbus_decide(policy, label, q, answer_collect,
 				       &a->recs, err, errlen);
+		break;
+	case Q_HAT:
+		a->have_hat = true;
+		a->error = hat_decide(policy, label, q, &a->hat, answer_collect,
+				      &a->recs, err, errlen);
 		break;
 	case Q_USERNS:
 	case Q_URING:

@@ -11,8 +11,10 @@
 #include "aamed.h"
 #include "req_change.h"
 #include "req_dbus.h"
+#include "req_hat.h"
 #include "req_ipc.h"
 #include "req_net.h"
+#include "req_xattr.h"
 #include "req_ns.h"
 #include "req_ofile.h"
 #include "req_rlimit.h"
@@ -55,6 +57,7 @@ enum query_class {
 	Q_OFILE,	/* a use of an open file (req_ofile.c) */
 	Q_CHANGE,
 	Q_RLIMIT,
+	Q_HAT,
 };
 
 struct query {
@@ -71,6 +74,8 @@ struct query {
 	struct ofile_query ofile;
 	struct change_query change;	/* change_profile; exec --onexec/--nnp */
 	struct rlimit_query rl;
+	struct hat_query hat;
+	struct xattr_list xattrs;	/* exec: --xattr NAME=VALUE */
 	bool masks;		/* --masks: the kernel's four masks */
 };
 
@@ -191,6 +196,14 @@ void rlimit_exec(const aamed_label *from, const aamed_label *to,
 		 const struct query *q, struct rlimit_answer *out);
 void rlimit_exec_text(FILE *f, const struct rlimit_answer *a, char sep);
 void rlimit_exec_json(FILE *f, bool *first, const struct rlimit_answer *a);
+/* req_hat.c: change_hat; decide returns as aamed_change_hat(), or 1 */
+int hat_parse(int argc, char **argv, struct query *q, char *err,
+	      size_t errlen);
+int hat_decide(aamed_policy *policy, const aamed_label *label,
+	       const struct query *q, struct aamed_hat_result *res,
+	       aamed_audit_fn fn, void *arg, char *err, size_t errlen);
+void hat_json(FILE *f, bool *first, const struct query *q,
+	      const struct aamed_hat_result *res, int error);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,
@@ -219,6 +232,8 @@ struct answer {
 	bool have_change;		/* change_profile: its result */
 	struct aamed_change_result change;
 	struct rlimit_answer rl;	/* with have_x: the limits after exec */
+	bool have_hat;			/* change_hat: hat is the answer */
+	struct aamed_hat_result hat;
 	struct records recs;		/* set fmt and want_text first */
 };
 /* Decide q for label; -1 with err set when the query cannot be asked. */

@@ -69,6 +69,8 @@ int exec_decide(aamed_policy *policy, const aamed_label *label,
 		.fsuid = q->file.fsuid,
 		.ouid = q->file.ouid,
 		.flags = q->change.flags & AAMED_CHANGE_NNP,
+		.xattrs = q->xattrs.v,
+		.nxattrs = q->xattrs.n,
 	};
 	const char *on = q->change.onexec;
 	int lerr = 0;

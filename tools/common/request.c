@@ -171,6 +171,13 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 			if (rop < 0)
 				return -1;
 			i++;
+		} else if (!strcmp(a, "--xattr")) {
+			if (!v) {
+				snprintf(err, errlen, "%s needs a value", a);
+				return -1;
+			}
+			if (xattr_parse(argv[++i], &q->xattrs, err, errlen))
+				return -1;
 		} else if (a[0] == '-' && a[1] == '-') {
 			snprintf(err, errlen, "unknown option %s", a);
 			return -1;
@@ -233,6 +240,10 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 		snprintf(err, errlen, "--nnp and --onexec are for exec (x) queries");
 		return -1;
 	}
+	if (q->xattrs.n && q->class != Q_EXEC) {
+		snprintf(err, errlen, "--xattr is for exec queries");
+		return -1;
+	}
 	if (q->file.op == AAMED_OP_EXEC && !q->file.request)
 		q->file.request = AAMED_MAY_EXEC;
 	if (q->ofile.is_sock && q->masks) {
@@ -276,7 +287,7 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 	}
 	if (!cls) {
 		snprintf(err, errlen,
-			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, rlimit)");
+			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, change_hat, rlimit)");
 		return -1;
 	}
 	q->class_word = cls;
@@ -309,15 +320,17 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 		q->class = Q_RLIMIT;
 		return rlimit_parse(n, rest, q, err, errlen);
 	}
+	if (!strcmp(cls, "change_hat"))
+		return hat_parse(n, rest, q, err, errlen);
 	if (!strcmp(cls, "mount") || !strcmp(cls, "umount") ||
-	    !strcmp(cls, "pivot_root") || !strcmp(cls, "change_hat")) {
+	    !strcmp(cls, "pivot_root")) {
 		snprintf(err, errlen,
 			 "aamed does not decide %s requests yet (the kernel does): no answer rather than a guess",
 			 cls);
 		return -1;
 	}
 	snprintf(err, errlen,
-		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, rlimit)",
+		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, change_hat, rlimit)",
 		 cls);
 	return -1;
 }
