@@ -53,6 +53,13 @@ struct aa_audit_data {
 			int signal;		/* AppArmor's number */
 			int unmapped;		/* the kernel's number */
 		} sig;
+		struct {
+			const char *src_name;	/* NULL: none */
+			const char *type;
+			const char *trans;
+			const char *data;	/* options=, NULL: none */
+			unsigned long flags;
+		} mnt;
 	};
 };
 
@@ -117,5 +124,6 @@ extern const struct aa_class_ops aa_ptrace_class;
 extern const struct aa_class_ops aa_ns_class;
 extern const struct aa_class_ops aa_uring_class;
 extern const struct aa_class_ops aa_dbus_class;
+extern const struct aa_class_ops aa_mount_class;
 
 #endif

@@ -77,6 +77,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		ns_json(f, &first, q);
 	else if (q->class == Q_DBUS)
 		dbus_json(f, &first, q);
+	else if (q->class == Q_MOUNT)
+		mount_json(f, &first, q);
 	else if (q->class >= Q_CAP)
 		ipc_json(f, &first, q);
 	if (a->have_masks) {

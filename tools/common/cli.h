@@ -12,6 +12,7 @@
 #include "req_dbus.h"
 #include "req_ipc.h"
 #include "req_net.h"
+#include "req_mount.h"
 #include "req_ns.h"
 
 /* Documented exit codes. */
@@ -49,6 +50,7 @@ enum query_class {
 	Q_USERNS,
 	Q_URING,
 	Q_DBUS,
+	Q_MOUNT,	/* mount, umount, pivot_root, move_mount */
 };
 
 struct query {
@@ -62,6 +64,7 @@ struct query {
 	struct ipc_query ipc;
 	struct ns_query ns;
 	struct dbus_query dbus;
+	struct mount_query mnt;
 	bool masks;		/* --masks: the kernel's four masks */
 };
 
@@ -106,6 +109,14 @@ int dbus_decide(aamed_policy *policy, const aamed_label *label,
 		const struct query *q, aamed_audit_fn fn, void *arg, char *err,
 		size_t errlen);
 void dbus_json(FILE *f, bool *first, const struct query *q);
+/* req_mount.c: mount_query_op() is the operation of a class word or -1;
+ * mount_decide() returns the library's answer (never 1). */
+int mount_query_op(const char *word);
+int mount_parse(int argc, char **argv, struct query *q, char *err,
+		size_t errlen);
+int mount_decide(const aamed_label *label, const struct query *q,
+		 aamed_audit_fn fn, void *arg);
+void mount_json(FILE *f, bool *first, const struct query *q);
 /* The AAMED_DBUS_MAY_* bit of the request. */
 uint32_t dbus_request(const struct query *q);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */

@@ -31,12 +31,6 @@ static size_t matching(aamed_policy *p, bool (*match)(const struct aamed_profile
 	return n;
 }
 
-static bool mediates_mount(const struct aamed_profile_info *in)
-{
-	return in->mode != AAMED_PROFILE_UNCONFINED &&
-	       (in->mediates & (1ull << AAMED_PCLASS_MOUNT));
-}
-
 static bool has_rlimits(const struct aamed_profile_info *in)
 {
 	return in->mode != AAMED_PROFILE_UNCONFINED && in->rlimit_mask;
@@ -53,7 +47,6 @@ static void warn_undecided(aamed_policy *p, const char *who)
 		bool (*match)(const struct aamed_profile_info *);
 		const char *what;
 	} kinds[] = {
-		{ mediates_mount, "mount, umount and pivot_root are mediated" },
 		{ has_rlimits, "resource limits are set" },
 	};
 	char names[512];

@@ -246,7 +246,7 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 	}
 	if (!cls) {
 		snprintf(err, errlen,
-			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus)");
+			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, mount, umount, pivot_root, move_mount)");
 		return -1;
 	}
 	q->class_word = cls;
@@ -271,8 +271,11 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 		q->class = !strcmp(cls, "userns") ? Q_USERNS : Q_URING;
 		return ns_parse(n, rest, q, err, errlen);
 	}
-	if (!strcmp(cls, "mount") || !strcmp(cls, "umount") ||
-	    !strcmp(cls, "pivot_root") || !strcmp(cls, "rlimit") ||
+	if (mount_query_op(cls) >= 0) {
+		q->class = Q_MOUNT;
+		return mount_parse(n, rest, q, err, errlen);
+	}
+	if (!strcmp(cls, "rlimit") ||
 	    !strcmp(cls, "change_profile") || !strcmp(cls, "change_hat")) {
 		snprintf(err, errlen,
 			 "aamed does not decide %s requests yet (the kernel does): no answer rather than a guess",
@@ -280,7 +283,7 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 		return -1;
 	}
 	snprintf(err, errlen,
-		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus)",
+		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, mount, umount, pivot_root, move_mount)",
 		 cls);
 	return -1;
 }
