@@ -265,6 +265,7 @@ struct replay_request {
 	char label[4096];
 	char num[2][24];
 	char reason[600];
+	char mnt_flags[256];		/* a mount record's flags, as --flags */
 };
 /* libapparmor's parse of a record of len bytes (NULL: none); free with
  * free_record() */

@@ -100,6 +100,8 @@ static int decide(struct replay_worker *w, const aamed_label *label,
 		}
 		return e;
 	}
+	case Q_MOUNT:
+		return mount_decide(label, q, NULL, NULL);
 	default:
 		return ipc_decide(policy, label, q, NULL, NULL, err, errlen);
 	}
