@@ -61,8 +61,22 @@ static void mount_audit_fields(struct aa_abuf *o, const struct aamed_audit *r)
 	}
 }
 
+/* The operation a mount-class bit stands for (records print no mask). */
+static size_t mount_perms_str(uint32_t mask, char *buf, size_t len)
+{
+	const char *s = (mask & AAMED_MAY_MOUNT)       ? "mount"
+			: (mask & AAMED_MAY_UMOUNT)    ? "umount"
+			: (mask & AAMED_MAY_PIVOTROOT) ? "pivotroot"
+						       : "";
+
+	if (len)
+		snprintf(buf, len, "%s", s);
+	return strlen(s);
+}
+
 const struct aa_class_ops aa_mount_class = {
 	.name = "mount",
+	.perms_str = mount_perms_str,
 	.fill = mount_fill,
 	.print = mount_audit_fields,
 };

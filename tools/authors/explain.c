@@ -54,6 +54,8 @@ static uint32_t request_of(const struct query *q)
 		return q->ns.request;
 	case Q_DBUS:
 		return dbus_request(q);
+	case Q_MOUNT:
+		return mount_request(q);
 	default:
 		return q->ipc.request;
 	}
@@ -78,6 +80,8 @@ static enum aamed_class aclass(const struct query *q)
 		return AAMED_CLASS_IO_URING;
 	case Q_DBUS:
 		return AAMED_CLASS_DBUS;
+	case Q_MOUNT:
+		return AAMED_CLASS_MOUNT;
 	default:
 		return AAMED_CLASS_PTRACE;
 	}
@@ -89,6 +93,8 @@ static const char *class_word(const struct query *q)
 					 "capability", "signal", "ptrace",
 					 "userns", "io_uring", "dbus" };
 
+	if (q->class == Q_MOUNT)
+		return q->class_word;	/* mount, umount, ... */
 	return n[q->class];
 }
 
@@ -219,6 +225,8 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 			deny_rule = true;
 	if (!m->denied && !m->ans.error)
 		m->reason = "allowed";
+	else if (q->class == Q_MOUNT && m->ans.error == -EPERM)
+		m->reason = "capability";	/* may_mount()'s CAP_SYS_ADMIN */
 	else if (deny_rule || (m->have_perms && (m->denied & m->perms.deny)))
 		m->reason = "deny-rule";
 	else if (m->have_perms && (q->class == Q_FILE || q->class == Q_EXEC) &&
@@ -301,6 +309,8 @@ static const char *reason_text(const struct member *m)
 		return "unconfined: not mediated";
 	if (!strcmp(m->reason, "not-mediated"))
 		return "this kernel has no hook for it";
+	if (!strcmp(m->reason, "capability"))
+		return "the rules allow it, capability sys_admin is denied";
 	return "granted";
 }
 

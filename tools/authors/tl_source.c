@@ -374,6 +374,10 @@ static int rule_class(const char *t, bool *deny)
 		return AAMED_PCLASS_IO_URING;
 	if (!strcmp(w, "dbus"))
 		return AAMED_PCLASS_DBUS;
+	if (!strcmp(w, "mount") || !strcmp(w, "remount") ||
+	    !strcmp(w, "umount") || !strcmp(w, "unmount") ||
+	    !strcmp(w, "pivot_root"))
+		return AAMED_PCLASS_MOUNT;
 	return 0;
 }
 
@@ -397,6 +401,8 @@ static const char *background(int klass, const char *rule)
 		return "io_uring,";
 	case AAMED_PCLASS_DBUS:
 		return "dbus,";
+	case AAMED_PCLASS_MOUNT:
+		return "mount, umount, pivot_root,";
 	}
 	return "";
 }
@@ -459,6 +465,9 @@ static void add_rule(struct tl_source *s, const char *text, const char *file,
 static void emit_rule(FILE *f, size_t i, const struct tl_rule *r)
 {
 	fprintf(f, "profile __aamed_r%zu {\n", i);
+	/* a mount call also asks for CAP_SYS_ADMIN: not the rule's part */
+	if (r->klass == AAMED_PCLASS_MOUNT)
+		fputs("  capability sys_admin,\n", f);
 	if (r->deny) {
 		fprintf(f, "  %s\n", background(r->klass, r->text));
 		if (!strstr(r->text, "audit"))
@@ -712,6 +721,8 @@ int tl_query_class(const struct query *q)
 		return AAMED_PCLASS_IO_URING;
 	case Q_DBUS:
 		return AAMED_PCLASS_DBUS;
+	case Q_MOUNT:
+		return AAMED_PCLASS_MOUNT;
 	default:
 		return AAMED_PCLASS_PTRACE;
 	}

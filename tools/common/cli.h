@@ -117,6 +117,8 @@ int mount_parse(int argc, char **argv, struct query *q, char *err,
 int mount_decide(const aamed_label *label, const struct query *q,
 		 aamed_audit_fn fn, void *arg);
 void mount_json(FILE *f, bool *first, const struct query *q);
+/* The AAMED_MAY_* bit of the mount class the query asks. */
+uint32_t mount_request(const struct query *q);
 /* The AAMED_DBUS_MAY_* bit of the request. */
 uint32_t dbus_request(const struct query *q);
 /* req_masks.c: --masks; -1 with err set when the query cannot be asked */

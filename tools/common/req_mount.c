@@ -169,6 +169,18 @@ int mount_decide(const aamed_label *label, const struct query *q,
 	}
 }
 
+uint32_t mount_request(const struct query *q)
+{
+	switch (q->mnt.op) {
+	case MQ_UMOUNT:
+		return AAMED_MAY_UMOUNT;
+	case MQ_PIVOT_ROOT:
+		return AAMED_MAY_PIVOTROOT;
+	default:
+		return AAMED_MAY_MOUNT;
+	}
+}
+
 static const char *const kind_words[] = {
 	[AAMED_MOUNT_NEW] = "new",
 	[AAMED_MOUNT_REMOUNT] = "remount",
