@@ -89,6 +89,7 @@ static uint32_t request_of(const struct query *q)
 	       q->class == Q_PTRACE ? q->ipc.request :
 	       q->class == Q_USERNS || q->class == Q_URING ? q->ns.request :
 	       q->class == Q_DBUS ? dbus_request(q) :
+	       q->class == Q_MOUNT ? mount_request(q) :
 	       aamed_net_op_request((enum aamed_net_op)q->net.op);
 }
 
