@@ -55,6 +55,8 @@ function classof(op, a1, q) {
 	if (op == "mmap") return "mmap"
 	if (op == "unshare-userns") return "userns"
 	if (op ~ /^uring-/) return "io_uring"
+	if (op == "mount" || op == "umount" || op == "pivot_root" ||
+	    op == "move_mount") return "mount"
 	return "other"
 }
 
