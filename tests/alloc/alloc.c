@@ -359,6 +359,18 @@ static int run_signal(struct ctx *c)
 				       SIGKILL, state_record, c->records));
 }
 
+static int run_mount(struct ctx *c)
+{
+	struct aamed_mount_req req = { sizeof(req), NULL, "/mnt/", "tmpfs",
+				       AAMED_MS_NOSUID, "size=1m" };
+
+	c->records = &decision_records;
+	c->records->n = 0;
+	c->records->text[0] = '\0';
+	return verdict(c, aamed_mount(c->subj, &req, state_record,
+				      c->records));
+}
+
 /* ------------------------------------------------------------------ */
 /* The driver. */
 
@@ -503,6 +515,11 @@ static const struct op decide_signal = {
 	teardown_policy, 1,
 };
 
+static const struct op decide_mount = {
+	"mount", setup_subject, run_mount, nomem, observe_decision,
+	teardown_policy, 1,
+};
+
 static int read_blob(struct blob *b, const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -578,6 +595,8 @@ static void run_decisions(void)
 		run_op(&decide_net, &t, what);
 		snprintf(what, sizeof(what), "%s: signal", subjects[i]);
 		run_op(&decide_signal, &t, what);
+		snprintf(what, sizeof(what), "%s: mount", subjects[i]);
+		run_op(&decide_mount, &t, what);
 	}
 	for (i = 0; i < sizeof(execs) / sizeof(execs[0]); i++) {
 		t.subject = execs[i].subject;
