@@ -522,6 +522,13 @@ expect mount-badflag 2 "$A" query --policy "$T/und.bin" --label und_m mount none
 has_err mount-badflag 'unknown mount flag "bogus"'
 expect mount-relative 2 "$A" query --policy "$T/und.bin" --label und_m umount mnt/
 has_err mount-relative 'target "mnt/" is not absolute'
+# explain names the mount rule that grants it and the capability that denies
+expect explain-mount 1 "$A" explain --policy "$T/und.bin" --source "$T/und.sd" --label und_m mount none /mnt/ --fstype tmpfs
+has explain-mount "denied: the rules allow it, capability sys_admin is denied"
+has explain-mount "und.sd:3: mount fstype=tmpfs -> /mnt/,	(grants \"mount\")"
+expect explain-mount-json 1 "$A" explain --json --policy "$T/und.bin" --source "$T/und.sd" --label und_m mount none /mnt/x/ --fstype tmpfs
+schema explain-mount-json explain.v1.json
+has explain-mount-json '"reason":"no-rule"'
 expect mount-usage 2 "$A" query --policy "$T/und.bin" --label und_m pivot_root /new/
 has_err mount-usage 'usage: pivot_root NEW_ROOT PUT_OLD'
 # an unconfined profile enforces nothing: no warning
