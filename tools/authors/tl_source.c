@@ -702,32 +702,6 @@ void tl_source_free(struct tl_source *s)
 	memset(s, 0, sizeof(*s));
 }
 
-int tl_query_class(const struct query *q)
-{
-	switch (q->class) {
-	case Q_FILE:
-	case Q_EXEC:
-		return AAMED_PCLASS_FILE;
-	case Q_NET:
-	case Q_UNIX:
-		return AAMED_PCLASS_NET;
-	case Q_CAP:
-		return AAMED_PCLASS_CAP;
-	case Q_SIGNAL:
-		return AAMED_PCLASS_SIGNAL;
-	case Q_USERNS:
-		return AAMED_PCLASS_NS;
-	case Q_URING:
-		return AAMED_PCLASS_IO_URING;
-	case Q_DBUS:
-		return AAMED_PCLASS_DBUS;
-	case Q_MOUNT:
-		return AAMED_PCLASS_MOUNT;
-	default:
-		return AAMED_PCLASS_PTRACE;
-	}
-}
-
 /*
  * A dbus rule is judged on the subject's own label query: the other end
  * of the message is a label text in the query, not a profile of the
