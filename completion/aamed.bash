@@ -26,9 +26,9 @@ _aamed()
 		COMPREPLY=($(compgen -W "compile query attach explain replay diff coverage" -- "$cur")) ;;
 	query|explain)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks" -- "$cur"))
+			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks --fstype --flags --data" -- "$cur"))
 		else
-			COMPREPLY=($(compgen -W "file net unix capability signal ptrace userns io_uring dbus" -- "$cur"))
+			COMPREPLY=($(compgen -W "file net unix capability signal ptrace userns io_uring dbus mount umount pivot_root move_mount" -- "$cur"))
 		fi ;;
 	compile)
 		COMPREPLY=($(compgen -W "--features --parser -I -O -o" -f -- "$cur")) ;;
