@@ -278,9 +278,12 @@ static int new_mount(const struct aa_label *label,
 
 	if (req->fstype) {
 		m.binary = fs_binary(req->fstype);
-		if (in_list(dev_fstypes, ARRAY_SIZE(dev_fstypes), req->fstype) &&
-		    (!req->source || !*req->source))
-			return -ENOENT;
+		if (in_list(dev_fstypes, ARRAY_SIZE(dev_fstypes), req->fstype)) {
+			if (!req->source || !*req->source)
+				return -ENOENT;
+			if (req->source[0] != '/')
+				return -EINVAL;	/* not a name the kernel builds */
+		}
 	}
 	return mount_each(label, &m, fn, arg);
 }
@@ -304,7 +307,8 @@ int aa_sb_mount(const struct aa_label *label,
 		m.binary = fs_binary(req->fstype);
 		break;
 	case AAMED_MOUNT_BIND:
-		if (!req->source || !*req->source)
+		/* kern_path() of it: the kernel's name is absolute */
+		if (!req->source || req->source[0] != '/')
 			return -EINVAL;
 		m.devname = req->source;
 		m.flags = flags & (AAMED_MS_REC | AAMED_MS_BIND);
@@ -323,13 +327,16 @@ int aa_sb_mount(const struct aa_label *label,
 	return mount_each(label, &m, fn, arg);
 }
 
-/* aa_move_mount_old() wants a source; aa_move_mount() takes none. */
+/*
+ * aa_move_mount_old() wants a source, which kern_path() names (absolute);
+ * aa_move_mount() takes none for a detached mount.
+ */
 int aa_move_mount(const struct aa_label *label, const char *from,
 		  const char *to, aamed_audit_fn fn, void *arg)
 {
 	struct mnt_args m = { to, from, NULL, NULL, AAMED_MS_MOVE, false };
 
-	if (from && !*from)
+	if (from && from[0] != '/')
 		return -EINVAL;
 	return mount_each(label, &m, fn, arg);
 }

@@ -230,16 +230,20 @@ void unit_mount_kinds(void)
 	if (!CHECK(pol != NULL))
 		return;
 	/* a bind keeps only bind and rec: the flags do not reach state 6 */
-	CHECK_EQ(mnt(pol, "m", "s", "/", "t", AAMED_MS_BIND | AAMED_MS_NOSUID,
+	CHECK_EQ(mnt(pol, "m", "/", "/", "t", AAMED_MS_BIND | AAMED_MS_NOSUID,
 		     NULL, &rs), -EACCES);
 	if (CHECK_EQ(rs.n, 1))
 		CHECK_STR(rs.text[0],
 			  "apparmor=\"DENIED\" operation=\"mount\" info=\"failed flags match\""
-			  " error=-13 profile=\"m\" name=\"/\" srcname=\"s\" flags=\"rw, bind\"");
+			  " error=-13 profile=\"m\" name=\"/\" srcname=\"/\" flags=\"rw, bind\"");
+	/* a bind's source is a path: none, empty or relative is no call */
 	CHECK_EQ(mnt(pol, "m", NULL, "/", NULL, AAMED_MS_BIND, NULL, &rs),
 		 -EINVAL);
 	CHECK_EQ(mnt(pol, "m", "", "/", NULL, AAMED_MS_BIND, NULL, &rs),
 		 -EINVAL);
+	CHECK_EQ(mnt(pol, "m", "s", "/", NULL, AAMED_MS_BIND, NULL, &rs),
+		 -EINVAL);
+	CHECK_EQ(mnt(pol, "m", "dev", "/", "ext4", 0, NULL, &rs), -EINVAL);
 	/* a propagation change: no source, no type */
 	CHECK_EQ(mnt(pol, "m", "q", "/", "z", AAMED_MS_PRIVATE, NULL, &rs),
 		 -EACCES);
@@ -250,7 +254,7 @@ void unit_mount_kinds(void)
 		 -EACCES);
 	CHECK(rs.n == 1 && strstr(rs.text[0], "flags=\"rw, remount\""));
 	/* a move: the source and the move flag */
-	CHECK_EQ(mnt(pol, "m", "s", "/", "z", AAMED_MS_MOVE | AAMED_MS_NOSUID,
+	CHECK_EQ(mnt(pol, "m", "/", "/", "z", AAMED_MS_MOVE | AAMED_MS_NOSUID,
 		     NULL, &rs), 0);
 	CHECK_EQ(mnt(pol, "m", NULL, "/", NULL, AAMED_MS_MOVE, NULL, &rs),
 		 -EINVAL);
