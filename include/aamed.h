@@ -199,6 +199,7 @@ enum aamed_class {
 	AAMED_CLASS_RLIMITS = 5,	/* class="rlimits" */
 	AAMED_CLASS_NET = 14,
 	AAMED_CLASS_SIGNAL = 10,
+	AAMED_CLASS_MOUNT = 7,		/* mount, umount, pivotroot */
 	AAMED_CLASS_PTRACE = 9,
 	AAMED_CLASS_NS = 21,		/* user namespaces: class="namespace" */
 	AAMED_CLASS_IO_URING = 22,
@@ -241,6 +242,10 @@ struct aamed_audit {
 	 * asked for (value=) */
 	int rlimit;
 	uint64_t rlimit_value;
+	/* mount class: fstype=, srcname=, trans=, flags="", options=
+	 * (NULL, 0: not printed) */
+	const char *fstype, *srcname, *trans, *options;
+	unsigned long mnt_flags;
 };
 
 typedef void (*aamed_audit_fn)(const struct aamed_audit *rec, void *arg);
@@ -1008,6 +1013,112 @@ int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
 		       const struct aamed_rlimits *init,
 		       struct aamed_rlimits *lim);
 /* (resource limits: section end) */
+
+/* ---------------------------------------------------------------------
+ * Mounts: mount(2), umount(2), pivot_root(2) and (Linux 6.12) the
+ * move_mount(2) of a detached mount.
+ *
+ * Each function decides the whole system call as far as AppArmor takes
+ * part in it, in the kernel's order: the mount rule (class "mount") and
+ * the capability sys_admin the kernel's may_mount() asks for (a record
+ * of class AAMED_CLASS_CAP). mount(2) asks the mount rule first, then
+ * the capability; umount(2), pivot_root(2) and move_mount(2) ask the
+ * capability first. Both are asked of every confined member of a stack;
+ * the first step that fails ends the call. 0 (allowed), -EACCES (mount
+ * rule), -EPERM (capability), -EINVAL (malformed request).
+ *
+ * Paths are the names the kernel builds: absolute, and a directory
+ * (a mount point always is one) ends in '/', except "/" itself.
+ */
+/* mount(2)'s MS_* flags (uapi linux/mount.h). */
+#define AAMED_MS_RDONLY      0x1ul
+#define AAMED_MS_NOSUID      0x2ul
+#define AAMED_MS_NODEV       0x4ul
+#define AAMED_MS_NOEXEC      0x8ul
+#define AAMED_MS_SYNCHRONOUS 0x10ul
+#define AAMED_MS_REMOUNT     0x20ul
+#define AAMED_MS_MANDLOCK    0x40ul
+#define AAMED_MS_DIRSYNC     0x80ul
+#define AAMED_MS_NOSYMFOLLOW 0x100ul
+#define AAMED_MS_NOATIME     0x400ul
+#define AAMED_MS_NODIRATIME  0x800ul
+#define AAMED_MS_BIND        0x1000ul
+#define AAMED_MS_MOVE        0x2000ul
+#define AAMED_MS_REC         0x4000ul
+#define AAMED_MS_SILENT      0x8000ul
+#define AAMED_MS_POSIXACL    0x10000ul
+#define AAMED_MS_UNBINDABLE  0x20000ul
+#define AAMED_MS_PRIVATE     0x40000ul
+#define AAMED_MS_SLAVE       0x80000ul
+#define AAMED_MS_SHARED      0x100000ul
+#define AAMED_MS_RELATIME    0x200000ul
+#define AAMED_MS_I_VERSION   0x800000ul
+#define AAMED_MS_STRICTATIME 0x1000000ul
+#define AAMED_MS_NOUSER      0x80000000ul
+
+/* Request bits of the mount class (the kernel's mount.h). */
+#define AAMED_MAY_PIVOTROOT 0x01u
+#define AAMED_MAY_MOUNT     0x02u
+#define AAMED_MAY_UMOUNT    0x04u
+
+/* How the kernel's path_mount() classifies a mount(2) call. */
+enum aamed_mount_kind {
+	AAMED_MOUNT_NEW = 0,	/* a new mount of fstype */
+	AAMED_MOUNT_REMOUNT,	/* MS_REMOUNT (with or without MS_BIND) */
+	AAMED_MOUNT_BIND,	/* MS_BIND: source is a path */
+	AAMED_MOUNT_PROPAGATION,/* MS_SHARED, MS_PRIVATE, MS_SLAVE,
+				 * MS_UNBINDABLE */
+	AAMED_MOUNT_MOVE,	/* MS_MOVE: source is the mount moved */
+};
+
+struct aamed_mount_req {
+	size_t size;		/* see "versioned structures" above */
+	const char *source;	/* mount(2)'s source; NULL: none. For a
+				 * bind, a move and a filesystem that needs
+				 * a device: the path it names */
+	const char *target;	/* the mount point */
+	const char *fstype;	/* NULL: none. With MS_REMOUNT: the type
+				 * mounted there (only to know whether its
+				 * data is binary) */
+	unsigned long flags;	/* AAMED_MS_* */
+	const char *data;	/* the options string; NULL: none */
+};
+
+/* The class of a mount(2) call with these flags, as path_mount() sees it. */
+enum aamed_mount_kind aamed_mount_kind(unsigned long flags);
+
+/* apparmor_sb_mount(), then may_mount(): label calls mount(2). */
+int aamed_mount(const aamed_label *label, const struct aamed_mount_req *req,
+		aamed_audit_fn audit, void *arg);
+/* may_mount(), then apparmor_sb_umount(): label unmounts target. */
+int aamed_umount(const aamed_label *label, const char *target,
+		 aamed_audit_fn audit, void *arg);
+/*
+ * may_mount(), then apparmor_sb_pivotroot(): label calls
+ * pivot_root(new_root, put_old). A pivot_root rule's "-> profile" is
+ * compiled but the kernel never changes the label: an allowed call
+ * leaves the task's label as it was.
+ */
+int aamed_pivot_root(const aamed_label *label, const char *new_root,
+		     const char *put_old, aamed_audit_fn audit, void *arg);
+/*
+ * may_mount(), then (Linux 6.12) apparmor_move_mount(): label moves the
+ * mount from (NULL: a detached mount, as open_tree(OPEN_TREE_CLONE) or
+ * fsmount() make) onto to. Linux 6.1 has no such hook: only the
+ * capability is asked.
+ */
+int aamed_move_mount(const aamed_label *label, const char *from,
+		     const char *to, aamed_audit_fn audit, void *arg);
+
+/*
+ * Mount flag names: AppArmor's option names as mount rules and records
+ * write them ("ro", "nosuid", "bind", "rbind", "rec", "rprivate", ...).
+ * Returns the AAMED_MS_* bits of name (0 for "rw"), or -1 if unknown.
+ */
+long aamed_mount_flag_parse(const char *name);
+/* The record's flags="" text of flags ("rw, nosuid, rbind"), as snprintf. */
+size_t aamed_mount_flags_str(unsigned long flags, char *buf, size_t len);
+/* (mounts: section end) */
 
 /* ---------------------------------------------------------------------
  * Introspection: profiles, rule sets and their permissions (for tools

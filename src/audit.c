@@ -25,6 +25,7 @@ static const struct aa_class_ops *const class_ops[AA_CLASS_LAST + 1] = {
 	[AA_CLASS_NS] = &aa_ns_class,
 	[AA_CLASS_IO_URING] = &aa_uring_class,
 	[AA_CLASS_DBUS] = &aa_dbus_class,
+	[AA_CLASS_MOUNT] = &aa_mount_class,
 };
 
 static const struct aa_class_ops *ops_of(enum aamed_class class)

@@ -58,6 +58,13 @@ struct aa_audit_data {
 			int resource;		/* AAMED_RLIMIT_* */
 			uint64_t max;		/* the hard limit asked for */
 		} rlim;
+		struct {
+			const char *src_name;	/* NULL: none */
+			const char *type;
+			const char *trans;
+			const char *data;	/* options=, NULL: none */
+			unsigned long flags;
+		} mnt;
 	};
 };
 
@@ -123,5 +130,6 @@ extern const struct aa_class_ops aa_ns_class;
 extern const struct aa_class_ops aa_uring_class;
 extern const struct aa_class_ops aa_rlimit_class;
 extern const struct aa_class_ops aa_dbus_class;
+extern const struct aa_class_ops aa_mount_class;
 
 #endif

@@ -22,6 +22,7 @@
 #include "io_uring.h"
 #include "ipc.h"
 #include "label.h"
+#include "mount.h"
 #include "names.h"
 #include "net.h"
 #include "policy.h"
@@ -667,4 +668,83 @@ int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
 	 */
 	lim->lim[AAMED_RLIMIT_STACK] = stack;
 	return 1;
+}
+
+/*
+ * Mounts: the mount hook and may_mount()'s ns_capable(CAP_SYS_ADMIN),
+ * in the order of the system call (fs/namespace.c): path_mount() calls
+ * the hook first, umount(2), pivot_root(2) and move_mount(2) check the
+ * capability before anything else. An unconfined label is asked
+ * neither.
+ */
+#define CAP_SYS_ADMIN 21
+
+static bool bad_path(const char *s)
+{
+	return !s || s[0] != '/';
+}
+
+int aamed_mount(const aamed_label *l, const struct aamed_mount_req *req,
+		aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+	int error;
+
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	if (!req || bad_path(req->target))
+		return -EINVAL;
+	error = aa_sb_mount(label, req, audit, arg);
+	if (error)
+		return error;
+	return aa_capable(label, CAP_SYS_ADMIN, 0, audit, arg);
+}
+
+int aamed_umount(const aamed_label *l, const char *target,
+		 aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+	int error;
+
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	if (bad_path(target))
+		return -EINVAL;
+	error = aa_capable(label, CAP_SYS_ADMIN, 0, audit, arg);
+	if (error)
+		return error;
+	return aa_umount(label, target, audit, arg);
+}
+
+int aamed_pivot_root(const aamed_label *l, const char *new_root,
+		     const char *put_old, aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+	int error;
+
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	if (bad_path(new_root) || bad_path(put_old))
+		return -EINVAL;
+	error = aa_capable(label, CAP_SYS_ADMIN, 0, audit, arg);
+	if (error)
+		return error;
+	return aa_pivotroot(label, new_root, put_old, audit, arg);
+}
+
+/* 6.1 has no move_mount hook: the capability is all AppArmor sees. */
+int aamed_move_mount(const aamed_label *l, const char *from, const char *to,
+		     aamed_audit_fn audit, void *arg)
+{
+	const struct aa_label *label = to_label(l);
+	int error;
+
+	if (likely(aa_label_unconfined(label)))
+		return 0;
+	if ((from && bad_path(from)) || bad_path(to))
+		return -EINVAL;
+	error = aa_capable(label, CAP_SYS_ADMIN, 0, audit, arg);
+	if (error || kernel_6_1(label))
+		return error;
+	return aa_move_mount(label, from, to, audit, arg);
 }

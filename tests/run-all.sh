@@ -75,6 +75,7 @@ per_parser golden sh tests/golden/run.sh $B/aamed
 per_parser golden-net sh tests/golden-net/run.sh $B/aamed
 per_parser golden-ipc sh tests/golden-ipc/run.sh $B/aamed
 suite golden-ns sh tests/golden-ns/run.sh $B/aamed
+per_parser golden-mount sh tests/golden-mount/run.sh $B/aamed
 suite sources sh tests/sources/run.sh $B/aamed
 per_parser tools sh tests/tools/run.sh $B/aamed
 suite robust sh tests/robust/run.sh $B/aamed

@@ -403,6 +403,18 @@ static int run_signal(struct ctx *c)
 				       SIGKILL, state_record, c->records));
 }
 
+static int run_mount(struct ctx *c)
+{
+	struct aamed_mount_req req = { sizeof(req), NULL, "/mnt/", "tmpfs",
+				       AAMED_MS_NOSUID, "size=1m" };
+
+	c->records = &decision_records;
+	c->records->n = 0;
+	c->records->text[0] = '\0';
+	return verdict(c, aamed_mount(c->subj, &req, state_record,
+				      c->records));
+}
+
 /* ------------------------------------------------------------------ */
 /* The driver. */
 
@@ -555,6 +567,11 @@ static const struct op decide_signal = {
 	teardown_policy, 1,
 };
 
+static const struct op decide_mount = {
+	"mount", setup_subject, run_mount, nomem, observe_decision,
+	teardown_policy, 1,
+};
+
 static int read_blob(struct blob *b, const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -641,6 +658,8 @@ static void run_decisions(void)
 		run_op(&decide_signal, &t, what);
 		snprintf(what, sizeof(what), "%s: file inherit", subjects[i]);
 		run_op(&decide_inherit, &t, what);
+		snprintf(what, sizeof(what), "%s: mount", subjects[i]);
+		run_op(&decide_mount, &t, what);
 	}
 	for (i = 0; i < sizeof(execs) / sizeof(execs[0]); i++) {
 		t.subject = execs[i].subject;

@@ -70,6 +70,8 @@ function classof(op, a1, q) {
 	if (op == "fdperm") return "file_perm"
 	if (op == "fdrecv") return "file_receive"
 	if (op == "changehat") return "change_hat"
+	if (op == "mount" || op == "umount" || op == "pivot_root" ||
+	    op == "move_mount") return "mount"
 	return "other"
 }
 

@@ -42,6 +42,7 @@
 #include <sys/fsuid.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
@@ -1843,6 +1844,128 @@ static int xattr_setup(char **w)
 	return setxattr(w[1], w[2], v, strlen(v), 0);
 }
 
+/* ---- mounts ------------------------------------------------------------ */
+/*
+ * mount SRC TARGET FSTYPE FLAGS DATA  (SRC "none": NULL; FSTYPE, FLAGS,
+ *                                      DATA "-": none; FLAGS names,
+ *                                      comma separated)
+ * umount TARGET; pivot_root NEW PUT_OLD; move_mount SRC TARGET (SRC
+ * cloned detached with open_tree() before the label).
+ * Before the label, unconfined, the child moves to a mount namespace of
+ * its own (private, so nothing reaches the runner's) and makes what the
+ * call needs: a tmpfs at the mount a remount, a propagation change or an
+ * umount acts on, at a move's source, at pivot_root's new root (and
+ * PUT_OLD in it).
+ */
+static const struct {
+	const char *name;
+	unsigned long flag;
+} mnt_flag_names[] = {
+	{ "ro", MS_RDONLY },	   { "rw", 0 },
+	{ "nosuid", MS_NOSUID },   { "nodev", MS_NODEV },
+	{ "noexec", MS_NOEXEC },   { "sync", MS_SYNCHRONOUS },
+	{ "remount", MS_REMOUNT }, { "mand", MS_MANDLOCK },
+	{ "dirsync", MS_DIRSYNC }, { "noatime", MS_NOATIME },
+	{ "nodiratime", MS_NODIRATIME }, { "bind", MS_BIND },
+	{ "move", MS_MOVE },	   { "rec", MS_REC },
+	{ "silent", MS_SILENT },   { "unbindable", MS_UNBINDABLE },
+	{ "private", MS_PRIVATE }, { "slave", MS_SLAVE },
+	{ "shared", MS_SHARED },   { "relatime", MS_RELATIME },
+	{ "strictatime", MS_STRICTATIME },
+};
+
+static int mnt_flags(const char *s, unsigned long *flags)
+{
+	char tmp[256], *w, *save = NULL;
+	size_t i;
+
+	*flags = 0;
+	if (!strcmp(s, "-"))
+		return 0;
+	snprintf(tmp, sizeof(tmp), "%s", s);
+	for (w = strtok_r(tmp, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < sizeof(mnt_flag_names) / sizeof(mnt_flag_names[0]); i++)
+			if (!strcmp(w, mnt_flag_names[i].name))
+				break;
+		if (i == sizeof(mnt_flag_names) / sizeof(mnt_flag_names[0]))
+			return EINVAL;
+		*flags |= mnt_flag_names[i].flag;
+	}
+	return 0;
+}
+
+static const char *dash(const char *s)
+{
+	return strcmp(s, "-") ? s : NULL;
+}
+
+static int tmpfs_at(const char *path)
+{
+	mkdir_p(path, 0755);
+	return mount("aamed", path, "tmpfs", 0, NULL) < 0 ? errno : 0;
+}
+
+static int mount_prepare(struct kase *c)
+{
+	unsigned long flags = 0;
+	int e;
+
+	if (unshare(CLONE_NEWNS) < 0)
+		return errno;
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+		return errno;
+	if (!strcmp(c->op, "mount")) {
+		if (c->narg != 5 || mnt_flags(c->arg[3], &flags))
+			return EINVAL;
+		if (flags & MS_REMOUNT || (!(flags & MS_BIND) &&
+		    (flags & (MS_SHARED | MS_PRIVATE | MS_SLAVE | MS_UNBINDABLE))))
+			return tmpfs_at(c->arg[1]);
+		if (!(flags & MS_BIND) && (flags & MS_MOVE))
+			return tmpfs_at(c->arg[0]);
+		return 0;
+	}
+	if (!strcmp(c->op, "umount"))
+		return c->narg == 1 ? tmpfs_at(c->arg[0]) : EINVAL;
+	if (!strcmp(c->op, "pivot_root")) {
+		if (c->narg != 2)
+			return EINVAL;
+		e = tmpfs_at(c->arg[0]);
+		if (!e && mkdir_p(c->arg[1], 0755) < 0)
+			e = errno;
+		return e;
+	}
+	if (c->narg != 2)
+		return EINVAL;
+	c->fd = (int)syscall(SYS_open_tree, AT_FDCWD, c->arg[0],
+			     1 /* OPEN_TREE_CLONE */ | O_CLOEXEC);
+	return c->fd < 0 ? errno : 0;
+}
+
+static int mount_do(struct kase *c)
+{
+	unsigned long flags;
+	const char *src;
+
+	if (!strcmp(c->op, "umount"))
+		return umount2(c->arg[0], 0) < 0 ? errno : 0;
+	if (!strcmp(c->op, "pivot_root"))
+		return syscall(SYS_pivot_root, c->arg[0], c->arg[1]) < 0 ? errno : 0;
+	if (!strcmp(c->op, "move_mount"))
+		return syscall(SYS_move_mount, c->fd, "", AT_FDCWD, c->arg[1],
+			       0x4 /* MOVE_MOUNT_F_EMPTY_PATH */) < 0 ? errno : 0;
+	if (mnt_flags(c->arg[3], &flags))
+		return EINVAL;
+	src = strcmp(c->arg[0], "none") ? c->arg[0] : NULL;
+	return mount(src, c->arg[1], dash(c->arg[2]), flags,
+		     dash(c->arg[4])) < 0 ? errno : 0;
+}
+
+static int is_mount_op(const char *op)
+{
+	return !strcmp(op, "mount") || !strcmp(op, "umount") ||
+	       !strcmp(op, "pivot_root") || !strcmp(op, "move_mount");
+}
+
 static int do_op(struct kase *c)
 {
 	const char *op = c->op;
@@ -1960,6 +2083,8 @@ static int do_op(struct kase *c)
 		return rl_do(c, !strcmp(op, "prlimit"));
 	if (!strcmp(op, "changehat"))
 		return changehat_do(c);
+	if (is_mount_op(op))
+		return mount_do(c);
 	return ENOSYS;
 }
 
@@ -2135,6 +2260,17 @@ static void run_case(struct kase *c, struct buf *out)
 		if (!strcmp(c->op, "fdperm") || !strcmp(c->op, "fdrecv")) {
 			/* the descriptor, opened in its own label, before */
 			int e = ofile_prepare(c);
+
+			if (e) {
+				rep.stage = 'E';
+				rep.err = e;
+				write_all(5, (char *)&rep, sizeof(rep));
+				_exit(1);
+			}
+		}
+		if (is_mount_op(c->op)) {
+			/* a mount namespace and the mounts, before the label */
+			int e = mount_prepare(c);
 
 			if (e) {
 				rep.stage = 'E';

@@ -7,14 +7,14 @@ df net-type '  network inet stream,' '  network inet stream,\n  network inet raw
 df net-all '  network inet stream,' '  network,' 'unspec type 0'
 hasnt diff-net-all 'unspec,'
 hasnt diff-net-all ' ?'
-df mount-flags '  mount options=ro /dev/a -> /b,' '  mount options=rw /dev/a -> /b,' 'mount /dev/a on /b fstype="" flags=(ro)' 'mount /dev/a on /b fstype="" flags=()'
+df mount-flags '  mount options=ro /dev/a -> /b,' '  mount options=rw /dev/a -> /b,' 'mount /dev/a /b --flags ro' '+mount                    mount /dev/a /b'
 hasnt diff-mount-flags '\x00'
 df umount '  umount /a,' '  umount /b,' 'mount      +umount                   umount /b' 'mount      -umount                   umount /a'
-df pivot '  pivot_root /a,' '  pivot_root /b,' 'mount      +pivot_root               pivot_root /b put_old=""'
+df pivot '  pivot_root /a,' '  pivot_root /b,' 'mount      +pivot_root               pivot_root /b ""'
 # the parser's marks on partial requests are no permission
 hasnt diff-pivot '0x'
 hasnt diff-pivot 'umount'
-df mount-fstype '  mount,' '  mount fstype=ext4,' 'mount "" on "" fstype='
+df mount-fstype '  mount,' '  mount fstype=ext4,' 'mount      -mount                    mount none ""'
 hasnt diff-mount-fstype '\x00'
 printf 'profile t {\n  signal,\n}\n' >"$T/a.sd"
 printf 'profile t {\n  /a r,\n}\n' >"$T/b.sd"

@@ -18,6 +18,11 @@ UNIT_CASE(compat_file)
 UNIT_CASE(compat_xindex)
 UNIT_CASE(compat_policy)
 UNIT_CASE(compat_xmatch)
+/* mount.c: mount, umount, pivot_root, move_mount */
+UNIT_CASE(mount_flags)
+UNIT_CASE(mount_match)
+UNIT_CASE(mount_kinds)
+UNIT_CASE(mount_calls)
 /* audit.c: record formatting */
 UNIT_CASE(audit_fields)
 UNIT_CASE(audit_escape)

@@ -94,6 +94,7 @@ static uint32_t request_of(const struct query *q)
 	       q->class == Q_DBUS ? dbus_request(q) :
 	       q->class == Q_CHANGE ? change_request(q) :
 	       q->class == Q_RLIMIT ? 1 :
+	       q->class == Q_MOUNT ? mount_request(q) :
 	       aamed_net_op_request((enum aamed_net_op)q->net.op);
 }
 

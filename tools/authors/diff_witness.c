@@ -63,7 +63,10 @@ static void net_witness(const uint8_t *w, size_t n, char *out, size_t len)
 	snprintf(out, len, "%s%s%s", f, t, p);
 }
 
-/* The MS_* flag a mount rule's flag byte i + 1 stands for. */
+/*
+ * The MS_* flag a mount rule's flag byte i + 1 stands for, by the query
+ * language's names (aamed_mount_flag_parse() reads them back).
+ */
 static const char *const mnt_flags[32] = {
 	"ro", "nosuid", "nodev", "noexec", "sync", "remount", "mand",
 	"dirsync", "nosymfollow", NULL, "noatime", "nodiratime", "bind",
@@ -71,14 +74,19 @@ static const char *const mnt_flags[32] = {
 	"shared", "relatime", NULL, "iversion", "strictatime", "lazytime",
 };
 
-static void mount_flags(const uint8_t *f, size_t n, char *out, size_t len)
+/* The flag bytes as --flags words; the MS_* bits in *bits. */
+static void mount_flags(const uint8_t *f, size_t n, char *out, size_t len,
+			unsigned long *bits)
 {
 	size_t o = 0, i;
 
 	out[0] = 0;
+	*bits = 0;
 	for (i = 0; i < n && o + 16 < len; i++) {
 		const char *nm = f[i] >= 1 && f[i] <= 32 ? mnt_flags[f[i] - 1] : NULL;
 
+		if (f[i] >= 1 && f[i] <= 32)
+			*bits |= 1ul << (f[i] - 1);
 		if (nm)
 			o += (size_t)snprintf(out + o, len - o, "%s%s", o ? "," : "", nm);
 		else
@@ -88,14 +96,21 @@ static void mount_flags(const uint8_t *f, size_t n, char *out, size_t len)
 }
 
 /*
- * mount point NUL device NUL fstype NUL flag bytes [NUL data]; umount
- * reads the mount point alone, pivot_root new root NUL old root.
+ * Mount point NUL source NUL fstype NUL flag bytes [NUL data], as the
+ * query words of the one mount(2) call that asks it; umount reads the
+ * mount point alone, pivot_root the new root NUL put_old. The kernel
+ * matches no type for a remount, a bind, a propagation change or a move
+ * and no source for a remount or a propagation change: the words leave
+ * out what the call would not pass on (a witness that needs them there
+ * is one no call reaches).
  */
 static void mount_witness(const uint8_t *w, size_t n, char *out, size_t len)
 {
 	const uint8_t *fld[5];
 	size_t fl[5], k = 0, i, start = 1;
-	char s[4][160], fs[200];
+	char s[4][160], fs[200], data[200];
+	unsigned long bits = 0;
+	enum aamed_mount_kind kind;
 
 	for (i = 1; i <= n && k < 5; i++)
 		if (i == n || !w[i]) {
@@ -110,18 +125,30 @@ static void mount_witness(const uint8_t *w, size_t n, char *out, size_t len)
 	}
 	if (k == 1) {
 		snprintf(out, len, "umount %s", s[0]);
-	} else if (k == 2) {
-		snprintf(out, len, "pivot_root %s put_old=%s", s[0], s[1]);
-	} else if (k >= 4) {
-		mount_flags(fld[3], fl[3], fs, sizeof(fs));
-		if (snprintf(out, len, "mount %s on %s fstype=%s flags=(%s)%s%.*s",
-			     s[1], s[0], s[2],
-			     fs, k == 5 ? " data=" : "", k == 5 ? (int)fl[4] : 0,
-			     k == 5 ? (const char *)fld[4] : "") >= (int)len && len)
-			out[len - 1] = 0;
-	} else {
-		diff_put_bytes(out, len, w + 1, n - 1);
+		return;
 	}
+	if (k == 2) {
+		snprintf(out, len, "pivot_root %s %s", s[0], s[1]);
+		return;
+	}
+	if (k < 4) {
+		diff_put_bytes(out, len, w + 1, n - 1);
+		return;
+	}
+	mount_flags(fld[3], fl[3], fs, sizeof(fs), &bits);
+	kind = aamed_mount_kind(bits);
+	if (kind == AAMED_MOUNT_REMOUNT || kind == AAMED_MOUNT_PROPAGATION)
+		fl[1] = 0;
+	if (kind != AAMED_MOUNT_NEW)
+		fl[2] = 0;
+	data[0] = 0;
+	if (k == 5)
+		diff_put_bytes(data, sizeof(data), fld[4], fl[4]);
+	if (snprintf(out, len, "mount %s %s%s%s%s%s%s%s", fl[1] ? s[1] : "none",
+		     s[0], fl[2] ? " --fstype " : "", fl[2] ? s[2] : "",
+		     fs[0] ? " --flags " : "", fs, k == 5 ? " --data " : "",
+		     data) >= (int)len && len)
+		out[len - 1] = 0;
 }
 
 static void signal_witness(const uint8_t *w, size_t n, char *out, size_t len)

@@ -62,6 +62,8 @@ static uint32_t request_of(const struct query *q)
 		return change_request(q);
 	case Q_RLIMIT:
 		return 1;
+	case Q_MOUNT:
+		return mount_request(q);
 	default:
 		return q->ipc.request;
 	}
@@ -91,6 +93,8 @@ static enum aamed_class aclass(const struct query *q)
 		return AAMED_CLASS_DBUS;
 	case Q_RLIMIT:
 		return AAMED_CLASS_RLIMITS;
+	case Q_MOUNT:
+		return AAMED_CLASS_MOUNT;
 	default:
 		return AAMED_CLASS_PTRACE;
 	}
@@ -101,8 +105,10 @@ static const char *class_word(const struct query *q)
 	static const char *const n[] = { "file", "file", "net", "unix",
 					 "capability", "signal", "ptrace",
 					 "userns", "io_uring", "dbus", "file",
-					 "change_profile", "rlimit" };
+					 "change_profile", "rlimit", "change_hat" };
 
+	if (q->class == Q_MOUNT)
+		return q->class_word;	/* mount, umount, ... */
 	return (size_t)q->class < sizeof(n) / sizeof(n[0]) ? n[q->class] :
 							       "?";
 }
@@ -293,6 +299,8 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 			deny_rule = true;
 	if (!m->denied && !m->ans.error)
 		m->reason = "allowed";
+	else if (q->class == Q_MOUNT && m->ans.error == -EPERM)
+		m->reason = "capability";	/* may_mount()'s CAP_SYS_ADMIN */
 	else if (deny_rule || (m->have_perms && (m->denied & m->perms.deny)))
 		m->reason = "deny-rule";
 	else if (m->have_perms && query_is_path(q) &&
@@ -369,7 +377,8 @@ static const char *verdict_word(const struct answer *a)
 	return a->not_mediated ? "NOT-MEDIATED" : a->error ? "DENIED" : "ALLOWED";
 }
 
-static const char *reason_text(const struct member *m)
+static const char *reason_text(const struct query *q,
+			       const struct member *m)
 {
 	if (!strcmp(m->reason, "deny-rule"))
 		return "a deny rule matches";
@@ -383,8 +392,10 @@ static const char *reason_text(const struct member *m)
 		return "this kernel has no hook for it";
 	if (!strcmp(m->reason, "rlimit-rule"))
 		return "the hard limit is above the rlimit rule";
-	if (!strcmp(m->reason, "capability"))
+	if (!strcmp(m->reason, "capability") && q->class == Q_RLIMIT)
 		return "a raised hard limit needs capability sys_resource";
+	if (!strcmp(m->reason, "capability"))
+		return "the rules allow it, capability sys_admin is denied";
 	if (!strcmp(m->reason, "cap-sys-resource"))
 		return "another label's task needs capability sys_resource";
 	return "granted";
@@ -442,7 +453,7 @@ static void print_text(const struct query *q, struct member *ms, int n,
 		}
 		printf("  %s: %s\n", m->ans.error ? "denied" :
 		       m->denied ? "allowed (complain mode)" : "allowed",
-		       reason_text(m));
+		       reason_text(q, m));
 		if (m->rule[0])
 			printf("  rule: %s\n", m->rule);
 		printf("  record: %s\n", m->record);

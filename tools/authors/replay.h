@@ -268,6 +268,7 @@ struct replay_request {
 	char sock[64];			/* socket:FAMILY:TYPE:PROTOCOL */
 	char start[80];			/* setrlimit: --rlimit's value */
 	char reason[600];
+	char mnt_flags[256];		/* a mount record's flags, as --flags */
 };
 /* libapparmor's parse of a record of len bytes (NULL: none); free with
  * free_record() */

@@ -137,6 +137,8 @@ static int decide(struct replay_worker *w, const aamed_label *label,
 	}
 	case Q_RLIMIT:
 		return rlimit_decide(policy, label, q, NULL, NULL, err, errlen);
+	case Q_MOUNT:
+		return mount_decide(label, q, NULL, NULL);
 	default:
 		return ipc_decide(policy, label, q, NULL, NULL, err, errlen);
 	}

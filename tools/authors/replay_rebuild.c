@@ -334,6 +334,82 @@ static int words_rlimit(const aa_log_record *rec, struct replay_request *req,
 }
 
 /*
+ * The kernel's flags="rw, nosuid, rbind" as the words of --flags (the
+ * names of the record are the query's). false: too long for the buffer.
+ */
+static bool mount_flag_words(const char *text, char *out, size_t len)
+{
+	size_t n = 0;
+
+	for (; *text; text++) {
+		if (*text == ' ')
+			continue;
+		if (n + 1 >= len)
+			return false;
+		out[n++] = *text;
+	}
+	out[n] = 0;
+	return true;
+}
+
+/*
+ * Mount records: the mount point is name=, a bind's or a move's source
+ * and pivot_root's put_old srcname=. A move without a source is 6.12's
+ * move_mount of a detached mount. The options are only in a record the
+ * policy audits with its data: a request rebuilt without them is one
+ * without data.
+ */
+static int words_mount(const aa_log_record *rec, struct replay_request *req,
+		       int n, const char **reason)
+{
+	const char *op = rec->operation;
+
+	if (!rec->name) {
+		*reason = "mount record without name=";
+		return 0;
+	}
+	req->klass = "mount";
+	if (!strcmp(op, "umount")) {
+		req->argv[n++] = "umount";
+		req->argv[n++] = rec->name;
+		return n;
+	}
+	if (!strcmp(op, "pivotroot")) {
+		if (!rec->src_name) {
+			*reason = "pivotroot record without srcname=";
+			return 0;
+		}
+		req->argv[n++] = "pivot_root";
+		req->argv[n++] = rec->name;
+		req->argv[n++] = rec->src_name;
+		return n;
+	}
+	if (rec->flags && !mount_flag_words(rec->flags, req->mnt_flags,
+					    sizeof(req->mnt_flags))) {
+		*reason = "mount flags too long";
+		return 0;
+	}
+	if (!rec->src_name && rec->flags && strstr(rec->flags, "move") &&
+	    !strstr(rec->flags, "remount")) {
+		req->argv[n++] = "move_mount";
+		req->argv[n++] = rec->name;
+		return n;
+	}
+	req->argv[n++] = "mount";
+	req->argv[n++] = rec->src_name ? rec->src_name : "none";
+	req->argv[n++] = rec->name;
+	if (rec->fs_type) {
+		req->argv[n++] = "--fstype";
+		req->argv[n++] = rec->fs_type;
+	}
+	if (rec->flags) {
+		req->argv[n++] = "--flags";
+		req->argv[n++] = req->mnt_flags;
+	}
+	return n;
+}
+
+/*
  * dbus-daemon's records (USER_AVC): libapparmor 3.0 reads mask= as the
  * denied mask and peer_label= as the peer profile. A record is the
  * logging side's own query: the subject's side is what is replayed.
@@ -518,6 +594,13 @@ static bool is_rlimit(const aa_log_record *rec)
 	return !strcmp(rec->operation, "setrlimit");
 }
 
+static bool is_mount(const aa_log_record *rec)
+{
+	return !strcmp(rec->operation, "mount") ||
+	       !strcmp(rec->operation, "umount") ||
+	       !strcmp(rec->operation, "pivotroot");
+}
+
 static bool is_dbus(const aa_log_record *rec)
 {
 	return !strncmp(rec->operation, "dbus_", 5);
@@ -558,6 +641,7 @@ static const struct replay_class {
 	{ is_ptrace, words_ptrace, replay_direct_ptrace },
 	{ is_ns, words_ns, NULL },
 	{ is_rlimit, words_rlimit, NULL },
+	{ is_mount, words_mount, NULL },
 	{ is_dbus, words_dbus, NULL },
 	{ is_change, words_change, NULL },
 	{ is_hat, words_hat, NULL },

@@ -377,6 +377,10 @@ static int rule_class(const char *t, bool *deny)
 		return AAMED_PCLASS_DBUS;
 	if (!strcmp(w, "set") && strstr(t, "rlimit"))
 		return AAMED_PCLASS_RLIMITS;
+	if (!strcmp(w, "mount") || !strcmp(w, "remount") ||
+	    !strcmp(w, "umount") || !strcmp(w, "unmount") ||
+	    !strcmp(w, "pivot_root"))
+		return AAMED_PCLASS_MOUNT;
 	return 0;
 }
 
@@ -401,6 +405,8 @@ static const char *background(int klass, const char *rule)
 		return "io_uring,";
 	case AAMED_PCLASS_DBUS:
 		return "dbus,";
+	case AAMED_PCLASS_MOUNT:
+		return "mount, umount, pivot_root,";
 	}
 	return "";
 }
@@ -463,6 +469,9 @@ static void add_rule(struct tl_source *s, const char *text, const char *file,
 static void emit_rule(FILE *f, size_t i, const struct tl_rule *r)
 {
 	fprintf(f, "profile __aamed_r%zu {\n", i);
+	/* a mount call also asks for CAP_SYS_ADMIN: not the rule's part */
+	if (r->klass == AAMED_PCLASS_MOUNT)
+		fputs("  capability sys_admin,\n", f);
 	if (r->deny) {
 		fprintf(f, "  %s\n", background(r->klass, r->text));
 		if (!strstr(r->text, "audit"))
@@ -695,35 +704,6 @@ void tl_source_free(struct tl_source *s)
 	if (s->policy)
 		aamed_policy_free(s->policy);
 	memset(s, 0, sizeof(*s));
-}
-
-int tl_query_class(const struct query *q)
-{
-	switch (q->class) {
-	case Q_FILE:
-	case Q_EXEC:
-	case Q_CHANGE:
-		return AAMED_PCLASS_FILE;
-	case Q_NET:
-	case Q_UNIX:
-		return AAMED_PCLASS_NET;
-	case Q_OFILE:
-		return q->ofile.is_sock ? AAMED_PCLASS_NET : AAMED_PCLASS_FILE;
-	case Q_CAP:
-		return AAMED_PCLASS_CAP;
-	case Q_SIGNAL:
-		return AAMED_PCLASS_SIGNAL;
-	case Q_USERNS:
-		return AAMED_PCLASS_NS;
-	case Q_URING:
-		return AAMED_PCLASS_IO_URING;
-	case Q_DBUS:
-		return AAMED_PCLASS_DBUS;
-	case Q_RLIMIT:
-		return AAMED_PCLASS_RLIMITS;
-	default:
-		return AAMED_PCLASS_PTRACE;
-	}
 }
 
 /*

@@ -100,6 +100,8 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		rlimit_json(f, &first, q);
 	else if (q->class == Q_HAT)
 		hat_json(f, &first, q, &a->hat, a->error);
+	else if (q->class == Q_MOUNT)
+		mount_json(f, &first, q);
 	else if (q->class >= Q_CAP)
 		ipc_json(f, &first, q);
 	if (a->have_masks) {

@@ -72,6 +72,9 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 		a->error = hat_decide(policy, label, q, &a->hat, answer_collect,
 				      &a->recs, err, errlen);
 		break;
+	case Q_MOUNT:
+		a->error = mount_decide(label, q, answer_collect, &a->recs);
+		return 0;
 	case Q_USERNS:
 	case Q_URING:
 		a->error = ns_decide(policy, label, q, answer_collect,

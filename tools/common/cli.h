@@ -15,6 +15,7 @@
 #include "req_ipc.h"
 #include "req_net.h"
 #include "req_xattr.h"
+#include "req_mount.h"
 #include "req_ns.h"
 #include "req_ofile.h"
 #include "req_rlimit.h"
@@ -58,6 +59,7 @@ enum query_class {
 	Q_CHANGE,
 	Q_RLIMIT,
 	Q_HAT,
+	Q_MOUNT,	/* mount, umount, pivot_root, move_mount */
 };
 
 struct query {
@@ -76,6 +78,7 @@ struct query {
 	struct rlimit_query rl;
 	struct hat_query hat;
 	struct xattr_list xattrs;	/* exec: --xattr NAME=VALUE */
+	struct mount_query mnt;
 	bool masks;		/* --masks: the kernel's four masks */
 };
 
@@ -139,6 +142,16 @@ int dbus_decide(aamed_policy *policy, const aamed_label *label,
 		const struct query *q, aamed_audit_fn fn, void *arg, char *err,
 		size_t errlen);
 void dbus_json(FILE *f, bool *first, const struct query *q);
+/* req_mount.c: mount_query_op() is the operation of a class word or -1;
+ * mount_decide() returns the library's answer (never 1). */
+int mount_query_op(const char *word);
+int mount_parse(int argc, char **argv, struct query *q, char *err,
+		size_t errlen);
+int mount_decide(const aamed_label *label, const struct query *q,
+		 aamed_audit_fn fn, void *arg);
+void mount_json(FILE *f, bool *first, const struct query *q);
+/* The AAMED_MAY_* bit of the mount class the query asks. */
+uint32_t mount_request(const struct query *q);
 /* The AAMED_DBUS_MAY_* bit of the request. */
 uint32_t dbus_request(const struct query *q);
 /* req_ofile.c: open files; the file words hand their options over */

@@ -31,34 +31,54 @@ static size_t matching(aamed_policy *p, bool (*match)(const struct aamed_profile
 	return n;
 }
 
-static bool mediates_mount(const struct aamed_profile_info *in)
+/*
+ * The policy classes of the kernels aamed follows, each decided by some
+ * call of the library (the kernel's include/apparmor.h numbers).
+ */
+static const uint64_t known_classes =
+	(1ull << AAMED_PCLASS_FILE) | (1ull << AAMED_PCLASS_CAP) |
+	(1ull << AAMED_PCLASS_RLIMITS) | (1ull << AAMED_PCLASS_DOMAIN) |
+	(1ull << AAMED_PCLASS_MOUNT) | (1ull << AAMED_PCLASS_PTRACE) |
+	(1ull << AAMED_PCLASS_SIGNAL) | (1ull << AAMED_PCLASS_NET) |
+	(1ull << AAMED_PCLASS_NETV9) | (1ull << AAMED_PCLASS_LABEL) |
+	(1ull << AAMED_PCLASS_NS) | (1ull << AAMED_PCLASS_IO_URING) |
+	(1ull << AAMED_PCLASS_DBUS);
+
+static int unknown_class;	/* the class matching() asks about */
+
+static bool mediates_unknown(const struct aamed_profile_info *in)
 {
 	return in->mode != AAMED_PROFILE_UNCONFINED &&
-	       (in->mediates & (1ull << AAMED_PCLASS_MOUNT));
+	       (in->mediates & (1ull << unknown_class));
 }
 
 /*
- * Say once which loaded profiles carry rules of a kind the kernel
- * enforces and aamed cannot decide yet, rather than let a reader think
- * everything there was checked. Queries of those kinds are refused.
+ * Say once per class which loaded profiles mediate a class aamed does
+ * not know (a newer kernel's or parser's), rather than let a reader
+ * think everything there was checked. No query word reaches such a
+ * class, so a query for it is refused as an unknown class.
  */
 static void warn_undecided(aamed_policy *p, const char *who)
 {
-	static const struct {
-		bool (*match)(const struct aamed_profile_info *);
-		const char *what;
-	} kinds[] = {
-		{ mediates_mount, "mount, umount and pivot_root are mediated" },
-	};
+	uint64_t all = 0;
 	char names[512];
 	size_t i, n;
 
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
-		n = matching(p, kinds[i].match, names, sizeof(names));
-		if (n)
-			fprintf(stderr, "%s: warning: %s by %zu profile%s (%s); "
-				"aamed does not decide them yet\n", who,
-				kinds[i].what, n, n == 1 ? "" : "s", names);
+	for (i = 0; i < aamed_policy_profile_count(p); i++) {
+		struct aamed_profile_info in = { .size = sizeof(in) };
+
+		if (!aamed_profile_info(aamed_policy_profile(p, i), &in) &&
+		    in.mode != AAMED_PROFILE_UNCONFINED)
+			all |= in.mediates;
+	}
+	all &= ~known_classes & ~1ull;
+	for (unknown_class = 1; unknown_class < 64; unknown_class++) {
+		if (!(all & (1ull << unknown_class)))
+			continue;
+		n = matching(p, mediates_unknown, names, sizeof(names));
+		fprintf(stderr, "%s: warning: policy class %d is mediated by "
+			"%zu profile%s (%s); aamed does not decide it\n", who,
+			unknown_class, n, n == 1 ? "" : "s", names);
 	}
 }
 

@@ -287,7 +287,7 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 	}
 	if (!cls) {
 		snprintf(err, errlen,
-			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, change_hat, rlimit)");
+			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, change_hat, rlimit, mount, umount, pivot_root, move_mount)");
 		return -1;
 	}
 	q->class_word = cls;
@@ -322,15 +322,12 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 	}
 	if (!strcmp(cls, "change_hat"))
 		return hat_parse(n, rest, q, err, errlen);
-	if (!strcmp(cls, "mount") || !strcmp(cls, "umount") ||
-	    !strcmp(cls, "pivot_root")) {
-		snprintf(err, errlen,
-			 "aamed does not decide %s requests yet (the kernel does): no answer rather than a guess",
-			 cls);
-		return -1;
+	if (mount_query_op(cls) >= 0) {
+		q->class = Q_MOUNT;
+		return mount_parse(n, rest, q, err, errlen);
 	}
 	snprintf(err, errlen,
-		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, change_hat, rlimit)",
+		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, change_hat, rlimit, mount, umount, pivot_root, move_mount)",
 		 cls);
 	return -1;
 }

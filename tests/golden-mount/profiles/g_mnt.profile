@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+profile g_mnt {
+  capability sys_admin,
+  mount fstype=tmpfs -> /mnt/tmp/,
+  mount fstype=(ext4,xfs) /dev/sd* -> /mnt/disk/,
+  mount fstype=tmpfs options=(rw,nosuid,nodev,noexec) tmpfs -> /mnt/strict/,
+  mount options=(rw,bind) /srv/src/ -> /mnt/bind/,
+  mount options=(rw,rbind) /srv/src/ -> /mnt/rbind/,
+  mount options=(ro,remount,bind) -> /mnt/robind/,
+  remount /mnt/re/,
+  mount options=(rw,make-slave) -> /mnt/prop/,
+  mount options=(rw,make-rprivate) -> /mnt/rprop/,
+  mount options=(rw,move) /mnt/from/ -> /mnt/to/,
+  mount options=(move) -> /mnt/any-to/,
+  umount /mnt/**,
+  deny umount /mnt/keep/,
+  audit umount /mnt/log/,
+  pivot_root oldroot=/new/old/ /new/,
+  deny mount fstype=proc -> /mnt/**,
+}
