@@ -180,28 +180,6 @@ static enum aamed_class aclass_of(int c)
 	}
 }
 
-/* Mount permissions as the kernel's mount.h names them. */
-static void mount_words(uint32_t m, char *buf, size_t len)
-{
-	static const struct {
-		uint32_t bit;
-		const char *name;
-	} w[] = {
-		{ 0x01, "pivot_root" }, { 0x02, "mount" }, { 0x04, "umount" },
-		{ 0x40, "data" },
-	};
-	size_t o = 0, i;
-
-	buf[0] = 0;
-	for (i = 0; i < sizeof(w) / sizeof(w[0]) && o < len; i++)
-		if (m & w[i].bit)
-			o += (size_t)snprintf(buf + o, len - o, "%s%s",
-					      o ? " " : "", w[i].name);
-	m &= ~(0x01u | 0x02 | 0x04 | 0x40);
-	if (m && o < len)
-		snprintf(buf + o, len - o, "%s0x%x", o ? " " : "", m);
-}
-
 /* The change_profile bits of the file DFA (a pseudo class of mask_word). */
 #define CP_BITS (AAMED_MAY_CHANGE_PROFILE | AAMED_MAY_ONEXEC)
 #define PCLASS_CHANGE (-1)
@@ -219,7 +197,7 @@ static void mask_word(int pclass, uint32_t m, char *buf, size_t len)
 		return;
 	}
 	if (pclass == AAMED_PCLASS_MOUNT) {
-		mount_words(m, buf, len);
+		diff_mount_words(m, buf, len);
 		return;
 	}
 	if (c == AAMED_CLASS_SIGNAL || c == AAMED_CLASS_PTRACE) {

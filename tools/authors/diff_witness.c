@@ -230,3 +230,24 @@ void diff_policy_witness(const uint8_t *w, size_t n, char *out, size_t len)
 	}
 }
 
+/* Mount permissions as the kernel's mount.h names them. */
+void diff_mount_words(uint32_t m, char *buf, size_t len)
+{
+	static const struct {
+		uint32_t bit;
+		const char *name;
+	} w[] = {
+		{ 0x01, "pivot_root" }, { 0x02, "mount" }, { 0x04, "umount" },
+		{ 0x40, "data" },
+	};
+	size_t o = 0, i;
+
+	buf[0] = 0;
+	for (i = 0; i < sizeof(w) / sizeof(w[0]) && o < len; i++)
+		if (m & w[i].bit)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s",
+					      o ? " " : "", w[i].name);
+	m &= ~(0x01u | 0x02 | 0x04 | 0x40);
+	if (m && o < len)
+		snprintf(buf + o, len - o, "%s0x%x", o ? " " : "", m);
+}

@@ -17,5 +17,7 @@ void diff_put_bytes(char *out, size_t len, const uint8_t *w, size_t n);
 void diff_file_witness(const uint8_t *w, size_t n, char *out, size_t len);
 /* A policy witness (class byte first) in the words of its class. */
 void diff_policy_witness(const uint8_t *w, size_t n, char *out, size_t len);
+/* Mount permission bits as the kernel's mount.h names them. */
+void diff_mount_words(uint32_t m, char *buf, size_t len);
 
 #endif
