@@ -778,7 +778,8 @@ struct aamed_change_req {
 };
 
 struct aamed_change_result {
-	size_t size;		/* set by the caller, like a request's */
+	size_t size;		/* set by the caller: sizeof, or 0; an
+				 * older, shorter one gets what it covers */
 	/*
 	 * On success: the label the task now has (immediate), or the label
 	 * an onexec change will exec into (pass it to aamed_exec_request()
@@ -878,6 +879,7 @@ struct aamed_hat_req {
 };
 
 struct aamed_hat_result {
+	size_t size;		/* set by the caller: sizeof, or 0 */
 	const aamed_label *label;	/* the new label (owned by the policy,
 					 * interned if new); NULL when denied
 					 * and for a learning hat */

@@ -349,9 +349,8 @@ int aamed_change_hat(const aamed_label *l, const struct aamed_hat_req *req,
 	struct hat_ctx c;
 	int err;
 
-	if (!res)
+	if (!res || aa_result_init(res, sizeof(*res)))
 		return -EINVAL;
-	memset(res, 0, sizeof(*res));
 	if (!label || !req)
 		return -EINVAL;
 	err = hat_args(req, &c);

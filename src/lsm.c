@@ -233,9 +233,12 @@ int aamed_change_profile(const aamed_label *l,
 
 	if (!l || !r || !res)
 		return -EINVAL;
+	/* an older caller's shorter result: only what its size covers */
 	sz = res->size ? res->size : sizeof(*res);
 	if (sz > sizeof(*res))
 		sz = sizeof(*res);
+	if (sz < sizeof(res->size))
+		return -EINVAL;
 	memset((char *)res + sizeof(res->size), 0, sz - sizeof(res->size));
 	read_req(&req, sizeof(req), r, r->size);
 	if (!req.target || !req.target[0] ||

@@ -79,7 +79,7 @@ static aamed_policy *hat_policy(void)
 void unit_change_hat_search(void)
 {
 	aamed_policy *pol = hat_policy();
-	struct aamed_hat_result res;
+	struct aamed_hat_result res = { .size = sizeof(res) };
 	struct hrecs r;
 	const char *h1[] = { "h1", NULL }, *nope[] = { "nope", NULL };
 	const char *two[] = { "nope", "nada", NULL };
@@ -135,7 +135,7 @@ void unit_change_hat_search(void)
 void unit_change_hat_learn(void)
 {
 	aamed_policy *pol = hat_policy();
-	struct aamed_hat_result res;
+	struct aamed_hat_result res = { .size = sizeof(res) };
 	struct hrecs r;
 	const char *x[] = { "x", NULL }, *xy[] = { "x", "y", NULL };
 	const char *h1[] = { "h1", NULL };
@@ -170,7 +170,7 @@ void unit_change_hat_learn(void)
 void unit_change_hat_token(void)
 {
 	aamed_policy *pol = hat_policy();
-	struct aamed_hat_result res;
+	struct aamed_hat_result res = { .size = sizeof(res) };
 	struct hrecs r;
 	const char *h1[] = { "h1", NULL }, *h2[] = { "h2", NULL };
 	struct aamed_hat_req req = { 0 };

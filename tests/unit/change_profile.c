@@ -155,7 +155,7 @@ static aamed_policy *ca_load(void)
 void unit_change_profile_now(void)
 {
 	aamed_policy *pol = ca_load();
-	struct aamed_change_result res;
+	struct aamed_change_result res = { .size = sizeof(res) };
 	struct rec_log log;
 
 	if (!CHECK(pol != NULL))
@@ -202,7 +202,7 @@ void unit_change_profile_now(void)
 void unit_change_profile_nnp(void)
 {
 	aamed_policy *pol = ca_load();
-	struct aamed_change_result res;
+	struct aamed_change_result res = { .size = sizeof(res) };
 	struct aamed_change_req req = { 0, "", 0 };
 	struct rec_log log;
 

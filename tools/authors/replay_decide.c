@@ -65,7 +65,7 @@ static void hat_record(const struct aamed_audit *rec, void *arg)
 static int hat_side(aamed_policy *policy, const aamed_label *label,
 		    const struct query *q, char *err, size_t errlen)
 {
-	struct aamed_hat_result res;
+	struct aamed_hat_result res = { .size = sizeof(res) };
 	bool logged_allowed = false;
 	int e = hat_decide(policy, label, q, &res, hat_record,
 			   &logged_allowed, err, errlen);
@@ -105,7 +105,7 @@ static int decide(struct replay_worker *w, const aamed_label *label,
 				  &x, NULL, NULL);
 	}
 	case Q_CHANGE: {
-		struct aamed_change_result c;
+		struct aamed_change_result c = { .size = sizeof(c) };
 
 		return change_decide(label, q, &c, NULL, NULL);
 	}

@@ -46,6 +46,7 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 		break;
 	case Q_CHANGE:
 		a->have_change = true;
+		a->change.size = sizeof(a->change);
 		a->error = change_decide(label, q, &a->change, answer_collect,
 					 &a->recs);
 		return 0;
@@ -69,6 +70,7 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 		break;
 	case Q_HAT:
 		a->have_hat = true;
+		a->hat.size = sizeof(a->hat);
 		a->error = hat_decide(policy, label, q, &a->hat, answer_collect,
 				      &a->recs, err, errlen);
 		break;
