@@ -28,15 +28,46 @@ static const struct aa_perms allperms = {
 static const struct aa_perms nullperms;
 
 /*
- * match_component() for a component in the profile's own namespace
- * (other namespaces are not matched: aamed decides in one namespace).
+ * aa_ns_visible() with subns: the profile's own namespace and every
+ * namespace below it. aamed names a namespace by its path from the
+ * root ("" the root, "a", "a//b"), so a descendant's name extends the
+ * viewer's by "//".
+ */
+static bool ns_visible(const struct aa_ns *view, const struct aa_ns *ns)
+{
+	size_t vl = strlen(view->name);
+
+	if (view == ns || !vl)
+		return true;
+	return !strncmp(ns->name, view->name, vl) &&
+	       !strncmp(ns->name + vl, "//", 2);
+}
+
+/* aa_ns_name(): the part of ns's name below view. */
+static const char *ns_name_below(const struct aa_ns *view,
+				 const struct aa_ns *ns)
+{
+	size_t vl = strlen(view->name);
+
+	return vl ? ns->name + vl + 2 : ns->name;
+}
+
+/*
+ * match_component(): a component in the profile's namespace by its
+ * hname, one in a namespace below it as ":ns:hname".
  */
 static uint32_t component(const struct aa_dfa *dfa,
+			  const struct aa_profile *profile,
 			  const struct aa_profile *tp, bool stack,
 			  uint32_t state)
 {
 	if (stack)
 		state = aa_dfa_match(dfa, state, "&");
+	if (tp->ns == profile->ns)
+		return aa_dfa_match(dfa, state, tp->hname);
+	state = aa_dfa_match_len(dfa, state, ":", 1);
+	state = aa_dfa_match(dfa, state, ns_name_below(profile->ns, tp->ns));
+	state = aa_dfa_match_len(dfa, state, ":", 1);
 	return aa_dfa_match(dfa, state, tp->hname);
 }
 
@@ -63,11 +94,11 @@ static int compound_match(const struct aa_profile *profile,
 	for (i = 0; i < target->size; i++) {
 		const struct aa_profile *tp = target->vec[i];
 
-		if (tp->ns != profile->ns)
+		if (!ns_visible(profile->ns, tp->ns))
 			continue;
 		if (!first)
 			state = aa_dfa_match(dfa, state, "//&");
-		state = component(dfa, tp, first && stack, state);
+		state = component(dfa, profile, tp, first && stack, state);
 		if (!state) {
 			*perms = nullperms;
 			return -EACCES;
@@ -97,9 +128,9 @@ static int components_match(const struct aa_profile *profile,
 		struct aa_perms tmp;
 		uint32_t state;
 
-		if (tp->ns != profile->ns)
+		if (!ns_visible(profile->ns, tp->ns))
 			continue;
-		state = component(dfa, tp, stack, start);
+		state = component(dfa, profile, tp, stack, start);
 		if (!state) {
 			*perms = nullperms;
 			return -EACCES;
@@ -267,7 +298,13 @@ static int learn_target(struct change *c, const char *fqname,
 	    !aa_label_unconfined(c->label))
 		return -EPERM;
 
-	snprintf(name, sizeof(name), "%s//null-%s", c->last->hname, fqname);
+	/* the null profile is in the task's namespace, named from the root */
+	if (c->last->ns->name[0])
+		snprintf(name, sizeof(name), ":%s:%s//null-%s",
+			 c->last->ns->name, c->last->hname, fqname);
+	else
+		snprintf(name, sizeof(name), "%s//null-%s", c->last->hname,
+			 fqname);
 	c->perms = nullperms;
 	set_result(res, NULL, c->stack, name, c->info);
 	return 0;
