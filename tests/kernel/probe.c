@@ -1829,6 +1829,12 @@ static void hat_report(struct kase *c)
 /* A failed change_hat answers with its own errno: all are refusals. */
 static int hat_denial(struct kase *c, int e)
 {
+	/* aa_change_profile()'s "label not found" is a logged refusal too */
+	if (e == ENOENT && (!strcmp(c->op, "changeprofile") ||
+			    !strcmp(c->op, "stack") ||
+			    !strcmp(c->op, "onexec-set") ||
+			    !strcmp(c->op, "onexec-stack")))
+		return 1;
 	return !strcmp(c->op, "changehat") && e;
 }
 

@@ -669,6 +669,11 @@ has x-onexec "transition=px:cp_b"
 expect x-onexec-stack 0 $C --label cp_a file /x/other x --onexec '&cp_c'
 has x-onexec-stack "transition=stack:cp_a//&cp_c"
 expect x-onexec-nolabel 2 $C --label cp_a file /x/other x --onexec cp_none
+# --json of an exec echoes the request's onexec label and no_new_privs
+expect x-onexec-json 0 $C --json --label cp_a file /x/other x --onexec '&cp_c' --nnp
+has x-onexec-json '"onexec":"&cp_c","nnp":true'
+expect x-plain-json 0 $C --json --label cp_a file /x/other x
+has x-plain-json '"onexec":null,"nnp":false'
 expect x-nnp-notexec 2 $C --label cp_a file /x/other r --nnp
 # replay rebuilds the kernel's change_profile, onexec and no_new_privs
 # records (their words: change_profile NAME [--onexec] [--stack];
