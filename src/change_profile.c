@@ -28,15 +28,82 @@ static const struct aa_perms allperms = {
 static const struct aa_perms nullperms;
 
 /*
- * match_component() for a component in the profile's own namespace
- * (other namespaces are not matched: aamed decides in one namespace).
+ * aa_ns_visible() with subns: the profile's own namespace and every
+ * namespace below it. aamed names a namespace by its path from the
+ * root ("" the root, "a", "a//b"), so a descendant's name extends the
+ * viewer's by "//".
+ */
+static bool ns_visible(const struct aa_ns *view, const struct aa_ns *ns)
+{
+	size_t vl = strlen(view->name);
+
+	if (view == ns || !vl)
+		return true;
+	return !strncmp(ns->name, view->name, vl) &&
+	       !strncmp(ns->name + vl, "//", 2);
+}
+
+/* aa_ns_name(): the part of ns's name below view. */
+static const char *ns_name_below(const struct aa_ns *view,
+				 const struct aa_ns *ns)
+{
+	size_t vl = strlen(view->name);
+
+	return vl ? ns->name + vl + 2 : ns->name;
+}
+
+/*
+ * aa_label_snxprint() of a record's target= (FLAG_VIEW_SUBNS) as the
+ * logging profile sees it: components of its namespace by hname, those
+ * below it prefixed ":ns:" (aa_profile_snxprint() remembers the last
+ * prefix printed, not the last namespace seen), the rest left out;
+ * "---" when nothing is visible.
+ */
+static const char *view_name(const struct aa_ns *view,
+			     const struct aa_label *l, char *buf, size_t len)
+{
+	const struct aa_ns *prev = NULL;
+	size_t n = 0;
+	uint32_t i;
+	int w;
+
+	buf[0] = '\0';
+	for (i = 0; i < l->size; i++) {
+		const struct aa_profile *tp = l->vec[i];
+		const char *sep = n ? "//&" : "";
+
+		if (!ns_visible(view, tp->ns))
+			continue;
+		if (tp->ns != view && tp->ns != prev) {
+			prev = tp->ns;
+			w = snprintf(buf + n, len - n, "%s:%s:%s", sep,
+				     ns_name_below(view, tp->ns), tp->hname);
+		} else {
+			w = snprintf(buf + n, len - n, "%s%s", sep, tp->hname);
+		}
+		if (w < 0 || (size_t)w >= len - n)
+			return l->name;	/* too long to view: the full name */
+		n += (size_t)w;
+	}
+	return n ? buf : "---";
+}
+
+/*
+ * match_component(): a component in the profile's namespace by its
+ * hname, one in a namespace below it as ":ns:hname".
  */
 static uint32_t component(const struct aa_dfa *dfa,
+			  const struct aa_profile *profile,
 			  const struct aa_profile *tp, bool stack,
 			  uint32_t state)
 {
 	if (stack)
 		state = aa_dfa_match(dfa, state, "&");
+	if (tp->ns == profile->ns)
+		return aa_dfa_match(dfa, state, tp->hname);
+	state = aa_dfa_match_len(dfa, state, ":", 1);
+	state = aa_dfa_match(dfa, state, ns_name_below(profile->ns, tp->ns));
+	state = aa_dfa_match_len(dfa, state, ":", 1);
 	return aa_dfa_match(dfa, state, tp->hname);
 }
 
@@ -63,11 +130,11 @@ static int compound_match(const struct aa_profile *profile,
 	for (i = 0; i < target->size; i++) {
 		const struct aa_profile *tp = target->vec[i];
 
-		if (tp->ns != profile->ns)
+		if (!ns_visible(profile->ns, tp->ns))
 			continue;
 		if (!first)
 			state = aa_dfa_match(dfa, state, "//&");
-		state = component(dfa, tp, first && stack, state);
+		state = component(dfa, profile, tp, first && stack, state);
 		if (!state) {
 			*perms = nullperms;
 			return -EACCES;
@@ -97,9 +164,9 @@ static int components_match(const struct aa_profile *profile,
 		struct aa_perms tmp;
 		uint32_t state;
 
-		if (tp->ns != profile->ns)
+		if (!ns_visible(profile->ns, tp->ns))
 			continue;
-		state = component(dfa, tp, stack, start);
+		state = component(dfa, profile, tp, stack, start);
 		if (!state) {
 			*perms = nullperms;
 			return -EACCES;
@@ -201,8 +268,11 @@ static int check_perms(struct change *c, struct aa_audit_data *ad)
 						    : 0,
 					    &c->perms);
 		if (e) {
+			char tbuf[1024];
+
 			ad->info = NULL;
-			ad->fs.target = c->target->name;
+			ad->fs.target = view_name(p->ns, c->target, tbuf,
+						  sizeof(tbuf));
 			e = aa_audit_file(p, &c->perms, c->request, e, ad);
 		}
 		if (e)
@@ -212,9 +282,10 @@ static int check_perms(struct change *c, struct aa_audit_data *ad)
 }
 
 /* The final audit: every profile in the namespace, with c->perms. */
-static int audit_all(struct change *c, int error, const char *target,
-		     struct aa_audit_data *ad)
+static int audit_all(struct change *c, int error,
+		     const struct aa_label *target, struct aa_audit_data *ad)
 {
+	char tbuf[1024];
 	int ret = 0;
 	uint32_t i;
 
@@ -225,7 +296,9 @@ static int audit_all(struct change *c, int error, const char *target,
 		if (!in_ns(c, p))
 			continue;
 		ad->info = c->info;
-		ad->fs.target = target;
+		ad->fs.target = target ? view_name(p->ns, target, tbuf,
+						   sizeof(tbuf))
+				       : NULL;
 		e = aa_audit_file(p, &c->perms, c->request, error, ad);
 		if (e)
 			ret = e;
@@ -267,10 +340,43 @@ static int learn_target(struct change *c, const char *fqname,
 	    !aa_label_unconfined(c->label))
 		return -EPERM;
 
-	snprintf(name, sizeof(name), "%s//null-%s", c->last->hname, fqname);
+	/* the null profile is in the task's namespace, named from the root */
+	if (c->last->ns->name[0])
+		snprintf(name, sizeof(name), ":%s:%s//null-%s",
+			 c->last->ns->name, c->last->hname, fqname);
+	else
+		snprintf(name, sizeof(name), "%s//null-%s", c->last->hname,
+			 fqname);
 	c->perms = nullperms;
 	set_result(res, NULL, c->stack, name, c->info);
 	return 0;
+}
+
+/*
+ * fn_label_build_in_ns(): a change replaces the profiles of the task's
+ * namespace by the target and keeps the others (a task in
+ * "unconfined//&:ns:a" changing to b becomes "unconfined//&:ns:b").
+ */
+static struct aa_label *build_in_ns(const struct change *c)
+{
+	aamed_policy *policy = c->last->ns->policy;
+	struct aa_profile *vec[64];
+	struct aa_label *l;
+	size_t n = 0;
+	uint32_t i;
+
+	for (i = 0; i < c->label->size; i++)
+		if (!in_ns(c, c->label->vec[i]) && n < ARRAY_SIZE(vec))
+			vec[n++] = c->label->vec[i];
+	if (!n)
+		return c->target;
+	if (n + c->target->size > ARRAY_SIZE(vec))
+		return NULL;
+	memcpy(vec + n, c->target->vec, c->target->size * sizeof(vec[0]));
+	pthread_mutex_lock(&policy->lock);
+	l = aa_label_for_vec(policy, vec, n + c->target->size);
+	pthread_mutex_unlock(&policy->lock);
+	return l;
 }
 
 static int do_change(struct change *c, unsigned flags,
@@ -284,7 +390,12 @@ static int do_change(struct change *c, unsigned flags,
 	if (error)
 		return error;
 	if (!c->stack) {
-		new = c->target;
+		new = build_in_ns(c);
+		if (!new) {
+			c->info = "failed to build target label";
+			c->perms = nullperms;
+			return audit_all(c, -ENOMEM, NULL, ad);
+		}
 		if ((flags & AAMED_CHANGE_NNP) && !aa_label_unconfined(c->label) &&
 		    !aa_label_unconfined_subset(new, c->label))
 			return -EPERM;	/* not an AppArmor denial: no record */
@@ -298,12 +409,12 @@ static int do_change(struct change *c, unsigned flags,
 		if (!new) {
 			c->info = "failed to build target label";
 			c->perms = nullperms;
-			return audit_all(c, -ENOMEM, c->target->name, ad);
+			return audit_all(c, -ENOMEM, c->target, ad);
 		}
 	} else {
 		new = NULL;
 	}
-	error = audit_all(c, 0, new ? new->name : c->target->name, ad);
+	error = audit_all(c, 0, new ? new : c->target, ad);
 	if (!error)
 		set_result(res, new ? new : c->target, c->stack,
 			   new ? new->name : c->target->name, c->info);

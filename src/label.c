@@ -158,10 +158,13 @@ struct aa_label *aa_label_for_vec(aamed_policy *policy,
 
 /*
  * Resolve one component: "[:ns:[//]]hname". The namespace defaults to
- * cur_ns; "unconfined" (when no profile has that name) is the
- * namespace's unconfined profile.
+ * cur_ns; a named one is a child of view (aa_fqlookupn_profile() looks
+ * it up among the children of the base label's namespace, so from
+ * :a: the name ":b:" means :a//b:). "unconfined" (when no profile has
+ * that name) is the namespace's unconfined profile.
  */
 static struct aa_profile *lookup_component(aamed_policy *policy,
+					   const struct aa_ns *view,
 					   struct aa_ns **cur_ns,
 					   const char *s, size_t n, int *error)
 {
@@ -181,8 +184,20 @@ static struct aa_profile *lookup_component(aamed_policy *policy,
 			return NULL;
 		}
 		nl = (size_t)(end - s - 1);
-		memcpy(nsname, s + 1, nl);
-		nsname[nl] = '\0';
+		if (view->name[0]) {
+			int pl = snprintf(nsname, sizeof(nsname), "%s//",
+					  view->name);
+
+			if (pl < 0 || (size_t)pl + nl >= sizeof(nsname)) {
+				*error = -ENOENT;
+				return NULL;
+			}
+			memcpy(nsname + pl, s + 1, nl);
+			nsname[pl + nl] = '\0';
+		} else {
+			memcpy(nsname, s + 1, nl);
+			nsname[nl] = '\0';
+		}
 		*cur_ns = aa_policy_ns(policy, nsname, false);
 		if (!*cur_ns) {
 			*error = -ENOENT;
@@ -220,6 +235,7 @@ struct aa_label *aa_label_parse(aamed_policy *policy,
 {
 	struct aa_profile *vec[64];
 	struct aa_ns *ns = base ? base->ns : policy->ns[0];
+	const struct aa_ns *view = ns;
 	size_t n = 0, len = strlen(text);
 	const char *s = text;
 	int dummy;
@@ -248,7 +264,7 @@ struct aa_label *aa_label_parse(aamed_policy *policy,
 			*error = -E2BIG;
 			return NULL;
 		}
-		vec[n] = lookup_component(policy, &ns, s, clen, error);
+		vec[n] = lookup_component(policy, view, &ns, s, clen, error);
 		if (!vec[n])
 			return NULL;
 		n++;

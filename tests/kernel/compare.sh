@@ -27,7 +27,10 @@ for cases in "$here"/cases/*.cases; do
 		compile_cases "$cases" "$root/tests/features/linux-$ver" "$p"
 		grep -v '^#' "$exp" >"$p.kernel" || true
 		cut -f3 "$p.kernel" >"$p.queries"
-		"$aamed" query --kernel "$ver" --policy "$p.bin" \
+		pre=
+		[ -f "$p.pre.bin" ] && pre="--policy $p.pre.bin"
+		# shellcheck disable=SC2086
+		"$aamed" query --kernel "$ver" $pre --policy "$p.bin" \
 			--batch "$p.queries" >"$p.aamed" || true
 		sed 's/^/@AAMED@	/' "$p.aamed" | paste "$p.kernel" - >"$p.joined"
 		: >"$p.sum"

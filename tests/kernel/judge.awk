@@ -163,7 +163,7 @@ FNR == NR {
 	sub(/^[ \t]+/, "", line)
 	if (line ~ /^@end[ \t]*$/) { inp = 0; next }
 	if (inp) next
-	if (line ~ /^@policy[ \t]*$/) { inp = 1; next }
+	if (line ~ /^@(policy|preload)[ \t]*$/) { inp = 1; next }
 	nw = split(line, w, /[ \t]+/)
 	if (w[1] == "case") {
 		for (i = 3; i <= nw; i++)

@@ -83,6 +83,7 @@ check_cases() {
 	/^[ \t]*@end[ \t]*$/ { inp = 0; next }
 	inp { next }
 	/^[ \t]*@policy[ \t]*$/ { inp = 1; npol++; next }
+	/^[ \t]*@preload[ \t]*$/ { inp = 1; next }
 	/^[ \t]*(#|$)/ { next }
 	$1 == "setup" { next }
 	$1 == "parser" {
@@ -143,7 +144,7 @@ check_cases() {
 # apparmor_parser 3.0.8 cannot compile (userns, io_uring).
 compile_cases() {
 	_cf=$1 _feat=$2 _pre=$3
-	rm -f "$_pre".[0-9]*.sd "$_pre.bin"
+	rm -f "$_pre".[0-9]*.sd "$_pre".p[0-9]*.sd "$_pre.bin" "$_pre.pre.bin"
 	_parser=${APPARMOR_PARSER:-apparmor_parser}
 	_inc=${APPARMOR_INCLUDE:-/etc/apparmor.d}
 	_ver=$(awk '$1 == "parser" { print $2; exit }' "$_cf")
@@ -167,7 +168,19 @@ compile_cases() {
 		/^[ \t]*@end[ \t]*$/ { if (inp) close(f); inp = 0; next }
 		inp { print > f }
 		/^[ \t]*@policy[ \t]*$/ { inp = 1; f = pre "." ++n ".sd"; printf "" > f }
+		/^[ \t]*@preload[ \t]*$/ { inp = 1; f = pre ".p" ++np ".sd"; printf "" > f }
 	' "$_cf"
+	# @preload blocks: PREFIX.pre.bin, loaded in a write of its own first
+	_i=1
+	while [ -f "$_pre.p$_i.sd" ]; do
+		if ! "$_parser" -Q -S --features-file "$_feat" -I "$_inc" \
+			"$_pre.p$_i.sd" >>"$_pre.pre.bin" 2>"$_pre.parser.log"; then
+			cat "$_pre.parser.log" >&2
+			echo "kernel oracle: $_parser failed on $_pre.p$_i.sd ($_cf)" >&2
+			return 1
+		fi
+		_i=$((_i + 1))
+	done
 	: >"$_pre.bin"
 	_i=1
 	while [ -f "$_pre.$_i.sd" ]; do

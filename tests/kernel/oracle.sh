@@ -133,7 +133,10 @@ while IFS='	' read -r tag img feat; do
 		p="$out/cmp.$name"
 		grep -v '^#' "$out/$name.tsv" >"$p.kernel" || true
 		cut -f3 "$p.kernel" >"$p.queries"
-		"$aamed" query --kernel "$aver" --policy "$out/work/$name.bin" \
+		pre=
+		[ -f "$out/work/$name.pre.bin" ] && pre="--policy $out/work/$name.pre.bin"
+		# shellcheck disable=SC2086
+		"$aamed" query --kernel "$aver" $pre --policy "$out/work/$name.bin" \
 			--batch "$p.queries" >"$p.aamed" 2>"$p.aamed.err" || true
 		if [ "$(wc -l <"$p.kernel")" -ne "$(wc -l <"$p.aamed")" ]; then
 			echo "oracle: $name on $kver: aamed answered $(wc -l <"$p.aamed") of $(wc -l <"$p.kernel") queries" >&2

@@ -1829,6 +1829,12 @@ static void hat_report(struct kase *c)
 /* A failed change_hat answers with its own errno: all are refusals. */
 static int hat_denial(struct kase *c, int e)
 {
+	/* aa_change_profile()'s "label not found" is a logged refusal too */
+	if (e == ENOENT && (!strcmp(c->op, "changeprofile") ||
+			    !strcmp(c->op, "stack") ||
+			    !strcmp(c->op, "onexec-set") ||
+			    !strcmp(c->op, "onexec-stack")))
+		return 1;
 	return !strcmp(c->op, "changehat") && e;
 }
 
@@ -2551,6 +2557,37 @@ static void unload_all(void)
 	free(list);
 }
 
+/*
+ * NAME.pre.bin next to NAME.bin (a case file's @preload blocks): one
+ * write of its own before the file's policy, since one write loads one
+ * policy namespace. Absent is fine.
+ */
+static void preload(const char *policy)
+{
+	char path[600];
+	size_t len = strlen(policy), plen;
+	char *pol;
+	ssize_t w;
+	int fd;
+
+	if (len < 4 || len + 5 > sizeof(path))
+		return;
+	snprintf(path, sizeof(path), "%.*s.pre.bin", (int)(len - 4), policy);
+	pol = read_file(path, &plen);
+	if (!pol)
+		return;
+	fd = open("/sys/kernel/security/apparmor/.replace",
+		  O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		die(".replace: %s", strerror(errno));
+	w = write(fd, pol, plen);
+	close(fd);
+	free(pol);
+	if (w != (ssize_t)plen)
+		die("preload failed (%s): %s", path,
+		    w < 0 ? strerror(errno) : "short");
+}
+
 /* load POLICY, run CASEFILE's setup and cases; returns the case count */
 static int run_file(const char *name, const char *casefile,
 		    const char *policy, int out_fd, struct buf *out)
@@ -2562,6 +2599,7 @@ static int run_file(const char *name, const char *casefile,
 
 	if (name)
 		buf_fmt(out, "#file\t%s\n", name);
+	preload(policy);
 	pol = read_file(policy, &plen);
 	if (!pol)
 		die("%s: %s", policy, strerror(errno));
@@ -2604,7 +2642,7 @@ static int run_file(const char *name, const char *casefile,
 		}
 		if (!*line || *line == '#')
 			continue;
-		if (!strcmp(line, "@policy")) {
+		if (!strcmp(line, "@policy") || !strcmp(line, "@preload")) {
 			in_policy = 1;
 			continue;
 		}

@@ -65,6 +65,9 @@ mkdir -p "$work/root/cases" "$work/root/policy"
 for name in $names; do
 	cp "$work/$name.cases" "$work/root/cases/"
 	cp "$work/$name.bin" "$work/root/policy/"
+	if [ -f "$work/$name.pre.bin" ]; then
+		cp "$work/$name.pre.bin" "$work/root/policy/"
+	fi
 done
 make_initrd "$work/root" "$work/initrd.gz"
 

@@ -669,6 +669,11 @@ has x-onexec "transition=px:cp_b"
 expect x-onexec-stack 0 $C --label cp_a file /x/other x --onexec '&cp_c'
 has x-onexec-stack "transition=stack:cp_a//&cp_c"
 expect x-onexec-nolabel 2 $C --label cp_a file /x/other x --onexec cp_none
+# --json of an exec echoes the request's onexec label and no_new_privs
+expect x-onexec-json 0 $C --json --label cp_a file /x/other x --onexec '&cp_c' --nnp
+has x-onexec-json '"onexec":"&cp_c","nnp":true'
+expect x-plain-json 1 $C --json --label cp_a file /x/other x
+has x-plain-json '"onexec":null,"nnp":false'
 expect x-nnp-notexec 2 $C --label cp_a file /x/other r --nnp
 # replay rebuilds the kernel's change_profile, onexec and no_new_privs
 # records (their words: change_profile NAME [--onexec] [--stack];
@@ -757,6 +762,44 @@ has rl-exec 'transition=px:rl_b'
 has rl-exec 'rlimits=cpu:60:60,core:0:infinity,nofile:1000:1000'
 expect rl-exec-json 0 $RLQ --json --label rl_a file /rl/x x --rlimit nofile=100:4096
 has rl-exec-json '"rlimits":{"cpu":{"soft":60,"hard":60},"core":{"soft":0,"hard":"infinity"},"nofile":{"soft":1000,"hard":1000}}'
+# HARD and --soft in the units of rlimit rules (apparmor.d(5), the
+# parser: K/KB M/MB G/GB are powers of 1024 for the sizes; cpu in whole
+# seconds, at least 1s with a unit; rttime in microseconds; counts plain)
+cat >"$T/rlu.sd" <<'SD'
+profile rl_u {
+  set rlimit data <= 100M,
+  set rlimit fsize <= 1G,
+  set rlimit cpu <= 2min,
+  set rlimit rttime <= 1500ms,
+}
+SD
+comp "$T/rlu.sd" "$T/rlu.bin"
+RLU="$A query --policy $T/rlu.bin --kernel 6.12 --label rl_u rlimit"
+expect rlu-M 0 $RLU data 100M
+expect rlu-MB 0 $RLU data 100MB
+expect rlu-K-at 0 $RLU data 102400K
+expect rlu-K-above 1 $RLU data 102401K
+has rlu-K-above 'rlimit=data value=104858624'
+expect rlu-G 0 $RLU fsize 1G
+expect rlu-M-above 1 $RLU fsize 1025M
+has rlu-M-above 'rlimit=fsize value=1074790400'
+expect rlu-soft 0 $RLU data 100M --soft 50M
+expect rlu-cpu-min 0 $RLU cpu 2min
+expect rlu-cpu-s 1 $RLU cpu 121s
+has rlu-cpu-s 'rlimit=cpu value=121'
+expect rlu-cpu-ms 0 $RLU cpu 1500ms
+expect rlu-cpu-week 1 $RLU cpu 1week
+has rlu-cpu-week 'rlimit=cpu value=604800'
+expect rlu-rt-ms 0 $RLU rttime 1500ms
+expect rlu-rt-us 1 $RLU rttime 1501000us
+has rlu-rt-us 'rlimit=rttime value=1501000'
+for bad in "data 100m" "data 100KiB" "data 100 M" "data 17179869184G" "cpu 999ms" "cpu 2M" \
+	"rttime 0s" "rttime 2hr" "nofile 1K" "nice 1s" "data 100M --soft 1h"; do
+	# shellcheck disable=SC2086
+	expect "rlu-bad-$bad" 2 $RLU $bad
+done
+expect rlu-cpu-sub 2 $RLU cpu 999ms
+has_err rlu-cpu-sub 'hard limit "999ms": a number (with the rule'"'"'s unit for cpu) or infinity'
 for bad in "rlimit nofile" "rlimit nofile 10 20" "rlimit nofile x" "rlimit nofile 99999999999999999999999" \
 	"rlimit nofile 10 --soft 20" "rlimit nofile 10 --rlimit nofile=5" "rlimit nofile 10 --rlimit nofile=9:8" \
 	"rlimit nofile 10 --rlimit bogus=1:2" "rlimit nofile 10 --rlimit nofile=1:$(printf '%0200d' 1)" "rlimit nofile 10 --soft" "rlimit nofile 10 --frob" "file /rl/x x --rlimit"; do

@@ -51,6 +51,7 @@ UNIT_CASE(change_profile_now)
 UNIT_CASE(change_profile_nnp)
 UNIT_CASE(change_profile_onexec)
 UNIT_CASE(change_profile_secure)
+UNIT_CASE(change_profile_ns)
 /* change_hat.c: the hat search, learning hats, the token, nnp */
 UNIT_CASE(change_hat_search)
 UNIT_CASE(change_hat_learn)

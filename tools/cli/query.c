@@ -141,6 +141,13 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 	fprintf(f, "%u", q->file.fsuid);
 	json_key(f, &first, "ouid");
 	fprintf(f, "%u", q->file.ouid);
+	if (q->class == Q_EXEC) {
+		/* the request's onexec label (as given) and no_new_privs */
+		json_key(f, &first, "onexec");
+		json_str(f, q->change.onexec);
+		json_key(f, &first, "nnp");
+		fputs(q->change.flags & AAMED_CHANGE_NNP ? "true" : "false", f);
+	}
 	if (a->have_x) {
 		bool xf = true;
 

@@ -199,6 +199,11 @@ uint32_t change_denied(aamed_policy *policy, const char *profile,
  */
 int rlimit_opt(const char *a, const char *v, struct query *q, char *err,
 	       size_t errlen);
+/*
+ * rlimit_value.c: a limit of resource (RLIMIT_*) as an rlimit rule writes
+ * it ("infinity", a number, with the parser's units); 0 or -1.
+ */
+int rlimit_value_parse(int resource, const char *s, uint64_t *v);
 int rlimit_parse(int argc, char **argv, struct query *q, char *err,
 		 size_t errlen);
 int rlimit_decide(aamed_policy *policy, const aamed_label *label,

@@ -59,6 +59,46 @@ int change_decide(const aamed_label *label, const struct query *q,
 	return aamed_change_profile(label, &req, res, fn, arg);
 }
 
+/*
+ * The kernel resolves an attr/exec name from the task's namespace (that
+ * of its label's last profile): a bare name is a profile there, ":b:"
+ * a namespace below it. aamed_label_get() reads names from the root, so
+ * prefix the task's namespace when it is not the root's.
+ */
+static const aamed_label *onexec_label(aamed_policy *policy,
+				       const aamed_label *label,
+				       const char *on, int *lerr)
+{
+	const char *name = aamed_label_name(label), *ns = NULL, *p;
+	char buf[1024];
+	size_t nl = 0;
+	int n;
+
+	for (p = name; p; p = strstr(p, "//&")) {
+		if (p != name)
+			p += 3;
+		if (*p == ':') {
+			const char *end = strchr(p + 1, ':');
+
+			if (end) {
+				ns = p + 1;
+				nl = (size_t)(end - ns);
+			}
+		}
+	}
+	if (!ns || !nl)
+		return aamed_label_get(policy, on, lerr);
+	if (on[0] == ':')
+		n = snprintf(buf, sizeof(buf), ":%.*s//%s", (int)nl, ns, on + 1);
+	else
+		n = snprintf(buf, sizeof(buf), ":%.*s:%s", (int)nl, ns, on);
+	if (n < 0 || (size_t)n >= sizeof(buf)) {
+		*lerr = -ENOENT;
+		return NULL;
+	}
+	return aamed_label_get(policy, buf, lerr);
+}
+
 int exec_decide(aamed_policy *policy, const aamed_label *label,
 		const struct query *q, struct aamed_exec_result *res,
 		aamed_audit_fn fn, void *arg, char *err, size_t errlen)
@@ -80,7 +120,7 @@ int exec_decide(aamed_policy *policy, const aamed_label *label,
 			req.flags |= AAMED_EXEC_ONEXEC_STACK;
 			on++;
 		}
-		req.onexec = aamed_label_get(policy, on, &lerr);
+		req.onexec = onexec_label(policy, label, on, &lerr);
 		if (!req.onexec) {
 			snprintf(err, errlen, "onexec label \"%s\": %s", on,
 				 lerr == -ENOENT ? "no such profile"

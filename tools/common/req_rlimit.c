@@ -92,7 +92,7 @@ int rlimit_opt(const char *a, const char *v, struct query *q, char *err,
 int rlimit_parse(int argc, char **argv, struct query *q, char *err,
 		 size_t errlen)
 {
-	const char *pos[2] = { NULL, NULL };
+	const char *pos[2] = { NULL, NULL }, *soft = NULL;
 	struct rlimit_query *r = &q->rl;
 	int i, n = 0, e;
 
@@ -106,11 +106,11 @@ int rlimit_parse(int argc, char **argv, struct query *q, char *err,
 				return -1;
 			i++;
 		} else if (!strcmp(argv[i], "--soft")) {
-			if (!v || parse_limit(v, &r->soft)) {
+			if (!v) {
 				snprintf(err, errlen, "--soft needs a limit");
 				return -1;
 			}
-			r->soft_given = true;
+			soft = v;	/* read once the resource is known */
 			i++;
 		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
 			snprintf(err, errlen, "unknown option %s", argv[i]);
@@ -133,10 +133,20 @@ int rlimit_parse(int argc, char **argv, struct query *q, char *err,
 			 pos[0]);
 		return -1;
 	}
-	if (parse_limit(pos[1], &r->hard)) {
-		snprintf(err, errlen, "hard limit \"%s\": a number or infinity",
-			 pos[1]);
+	if (rlimit_value_parse(r->resource, pos[1], &r->hard)) {
+		snprintf(err, errlen,
+			 "hard limit \"%s\": a number (with the rule's unit for %s) or infinity",
+			 pos[1], pos[0]);
 		return -1;
+	}
+	if (soft) {
+		if (rlimit_value_parse(r->resource, soft, &r->soft)) {
+			snprintf(err, errlen,
+				 "--soft \"%s\": a number (with the rule's unit for %s) or infinity",
+				 soft, pos[0]);
+			return -1;
+		}
+		r->soft_given = true;
 	}
 	if (!r->soft_given)
 		r->soft = r->start.lim[r->resource].cur < r->hard

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * change_profile across policy namespaces (domain.c match_component(),
+ * label_compound_match()/label_components_match() with subns true,
+ * aa_fqlookupn_profile(), fn_label_build_in_ns(), file.c's target=
+ * through aa_label_xaudit() with FLAG_VIEW_SUBNS; 6.1 and 6.12 alike):
+ * a root profile's rule names a child namespace's profile as
+ * ":dns:name"; names are resolved below the task's namespace; a change
+ * replaces only the task's namespace's profiles; records print the
+ * target as the logging profile sees it.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "harness.h"
+#include "tdfa.h"
+
+#define CP_OX 0xc0000000u
+
+/* ":dns:cb" and "&:dns:cc" from the file start */
+static size_t ra_dfa(struct sbuf *out)
+{
+	static const char a[] = ":dns:cb", b[] = "&:dns:cc";
+	static struct tdfa t;
+	unsigned st = 3, i;
+
+	td_init(&t, 20);
+	td_edge(&t, 1, 2, 2);		/* class file */
+	td_edge(&t, 2, (unsigned char)a[0], st);
+	for (i = 1; a[i]; i++, st++)
+		td_edge(&t, st, (unsigned char)a[i], st + 1);
+	t.accept[st++] = CP_OX;
+	td_edge(&t, 2, (unsigned char)b[0], st);
+	for (i = 1; b[i]; i++, st++)
+		td_edge(&t, st, (unsigned char)b[i], st + 1);
+	t.accept[st] = CP_OX;
+	return td_blob(&t, out);
+}
+
+static aamed_policy *ns_load(void)
+{
+	static struct sbuf root, child, dfa;
+	aamed_policy *pol = aamed_policy_new();
+	size_t n = ra_dfa(&dfa), pad;
+
+	if (!pol)
+		return NULL;
+	root.n = 0;
+	s_u32(&root, "version", 0x00202000u | 7);
+	prof_begin(&root, NULL, "ra");
+	prof_flags(&root, 0, 0);
+	prof_caps(&root, 0);
+	s_code(&root, "policydb", AA_STRUCT);
+	s_code(&root, "aadfa", AA_BLOB);
+	pad = (8 - ((root.n + 4) & 7)) & 7;
+	s_le(&root, pad + n, 4);
+	while (pad--)
+		s_byte(&root, 0);
+	s_bytes(&root, dfa.b, n);
+	s_code(&root, NULL, AA_STRUCTEND);
+	prof_end(&root);
+	child.n = 0;
+	unit_profile(&child, "dns", "cb", 0, 0);
+	unit_profile(&child, "dns", "cc", 0, 0);
+	unit_profile(&child, "dns", "cl", 0, 1);
+	if (load_units(pol, &root, "cp-ns root") ||
+	    load_units(pol, &child, "cp-ns child")) {
+		aamed_policy_free(pol);
+		return NULL;
+	}
+	return pol;
+}
+
+struct nlog {
+	int n;
+	char last[512];
+};
+
+static void nrec(const struct aamed_audit *rec, void *arg)
+{
+	struct nlog *l = arg;
+
+	l->n++;
+	aamed_audit_format(rec, l->last, sizeof(l->last), 0, -1, NULL);
+}
+
+static int nchange(aamed_policy *pol, const char *from, const char *to,
+		   struct aamed_change_result *res, struct nlog *log)
+{
+	struct aamed_change_req req = { sizeof(req), to, 0 };
+	int error;
+	const aamed_label *l = aamed_label_get(pol, from, &error);
+
+	if (!l)
+		return error;
+	memset(res, 0, sizeof(*res));
+	res->size = sizeof(*res);
+	memset(log, 0, sizeof(*log));
+	return aamed_change_profile(l, &req, res, nrec, log);
+}
+
+void unit_change_profile_ns(void)
+{
+	aamed_policy *pol = ns_load();
+	struct aamed_change_result res;
+	struct nlog log;
+
+	if (!CHECK(pol != NULL))
+		return;
+	/* a root profile's rule for ":dns:cb" */
+	CHECK_EQ(nchange(pol, "ra", ":dns:cb", &res, &log), 0);
+	CHECK_STR(res.name, ":dns:cb");
+	CHECK_EQ(log.n, 0);
+	/* refused: the root's view of the target keeps its namespace */
+	CHECK_EQ(nchange(pol, "ra", ":dns:cc", &res, &log), -EACCES);
+	CHECK(strstr(log.last, "target=\":dns:cc\"") != NULL);
+	/* a stack rule "&:dns:cc" */
+	CHECK_EQ(nchange(pol, "ra", "&:dns:cc", &res, &log), 0);
+	CHECK(strstr(res.name, ":dns:cc") != NULL);
+	CHECK(strstr(res.name, "ra") != NULL);
+	/* from inside :dns:, ":dns:" means :dns//dns: and is not there */
+	CHECK_EQ(nchange(pol, ":dns:cb", ":dns:cc", &res, &log), -ENOENT);
+	CHECK(strstr(log.last, "info=\"label not found\"") != NULL);
+	/* inside: bare names; the record's target without the namespace */
+	CHECK_EQ(nchange(pol, ":dns:cb", "cc", &res, &log), -EACCES);
+	CHECK(strstr(log.last, "target=\"cc\"") != NULL);
+	/* the root's unconfined member stays in the stack */
+	CHECK_EQ(nchange(pol, "unconfined//&:dns:cl", "cb", &res, &log), 0);
+	CHECK_STR(res.name, "unconfined//&:dns:cb");
+	/* a complain profile's learning target is in its namespace */
+	CHECK_EQ(nchange(pol, ":dns:cl", "nope", &res, &log), 0);
+	CHECK_STR(res.name, ":dns:cl//null-nope");
+	/* ":dns:" alone is the namespace's unconfined */
+	CHECK_EQ(nchange(pol, "unconfined", ":dns:", &res, &log), 0);
+	CHECK_STR(res.name, ":dns:unconfined");
+	aamed_policy_free(pol);
+}
