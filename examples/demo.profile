@@ -18,6 +18,10 @@ profile demo-daemon /usr/local/bin/demo-daemon {
   /usr/bin/gzip ix,
   /usr/local/bin/demo-helper px,
 
+  # it may hand over to the helper, and keeps few files open
+  change_profile -> demo-helper,
+  set rlimit nofile <= 4096,
+
   profile worker {
     include <abstractions/base>
     /var/lib/demo/queue/* rw,

@@ -18,6 +18,7 @@
 #include "aamed.h"
 #include "apparmor.h"
 #include "audit.h"
+#include "change_hat.h"
 #include "file.h"
 #include "label.h"
 #include "policy.h"
@@ -341,18 +342,13 @@ static int hat_args(const struct aamed_hat_req *req, struct hat_ctx *c)
 	return 0;
 }
 
-int aamed_change_hat(const aamed_label *l, const struct aamed_hat_req *req,
-		     struct aamed_hat_result *res, aamed_audit_fn audit,
-		     void *arg)
+int aa_change_hat(const struct aa_label *label,
+		  const struct aamed_hat_req *req, struct aamed_hat_result *res,
+		  aamed_audit_fn audit, void *arg)
 {
-	const struct aa_label *label = to_label(l);
 	struct hat_ctx c;
 	int err;
 
-	if (!res || aa_result_init(res, sizeof(*res)))
-		return -EINVAL;
-	if (!label || !req)
-		return -EINVAL;
 	err = hat_args(req, &c);
 	if (err)
 		return err;

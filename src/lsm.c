@@ -15,6 +15,7 @@
 #include "apparmor.h"
 #include "audit.h"
 #include "capability.h"
+#include "change_hat.h"
 #include "change_profile.h"
 #include "domain.h"
 #include "file.h"
@@ -220,6 +221,18 @@ int aamed_exec_request(const aamed_label *l, const struct aamed_exec_req *r,
 	if (req.flags & AAMED_EXEC_NNP)
 		error = aa_exec_nnp(label, error, res, &ad);
 	return error;
+}
+
+/* aa_change_hat() (the "changehat" attr writes) -> change_hat.c. */
+int aamed_change_hat(const aamed_label *l, const struct aamed_hat_req *req,
+		     struct aamed_hat_result *res, aamed_audit_fn audit,
+		     void *arg)
+{
+	if (!res || aa_result_init(res, sizeof(*res)))
+		return -EINVAL;
+	if (!l || !req)
+		return -EINVAL;
+	return aa_change_hat(to_label(l), req, res, audit, arg);
 }
 
 /* aa_change_profile() (the attr writes) -> change_profile.c. */
