@@ -105,6 +105,21 @@ void prof_caps(struct sbuf *s, uint32_t allow)
 	s_u32(s, NULL, 0);
 }
 
+void prof_policydb(struct sbuf *s, const void *dfa, size_t n)
+{
+	size_t pad;
+
+	s_code(s, "policydb", AA_STRUCT);
+	s_code(s, "aadfa", AA_BLOB);
+	/* the DFA starts 8-aligned in the stream, as the parser pads it */
+	pad = (8 - ((s->n + 4) & 7)) & 7;
+	s_le(s, pad + n, 4);
+	while (pad--)
+		s_byte(s, 0);
+	s_bytes(s, dfa, n);
+	s_code(s, NULL, AA_STRUCTEND);
+}
+
 void prof_end(struct sbuf *s)
 {
 	s_code(s, NULL, AA_STRUCTEND);

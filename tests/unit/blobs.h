@@ -40,6 +40,8 @@ void s_code(struct sbuf *s, const char *name, enum aa_code c);
 void prof_begin(struct sbuf *s, const char *ns, const char *name);
 void prof_flags(struct sbuf *s, uint32_t hat, uint32_t mode);
 void prof_caps(struct sbuf *s, uint32_t allow);
+/* The "policydb" struct holding the n-byte DFA blob at dfa, 8-aligned. */
+void prof_policydb(struct sbuf *s, const void *dfa, size_t n);
 void prof_end(struct sbuf *s);
 
 /*

@@ -67,21 +67,14 @@ static size_t ca_dfa(struct sbuf *out)
 static void ca_policy(struct sbuf *s)
 {
 	static struct sbuf dfa;
-	size_t n = ca_dfa(&dfa), pad;
+	size_t n = ca_dfa(&dfa);
 
 	s->n = 0;
 	s_u32(s, "version", 0x00202000u | 7);
 	prof_begin(s, NULL, "ca");
 	prof_flags(s, 0, 0);
 	prof_caps(s, 0);
-	s_code(s, "policydb", AA_STRUCT);
-	s_code(s, "aadfa", AA_BLOB);
-	pad = (8 - ((s->n + 4) & 7)) & 7;
-	s_le(s, pad + n, 4);
-	while (pad--)
-		s_byte(s, 0);
-	s_bytes(s, dfa.b, n);
-	s_code(s, NULL, AA_STRUCTEND);
+	prof_policydb(s, dfa.b, n);
 	prof_end(s);
 	unit_profile(s, NULL, "cb", 0, 0);
 	unit_profile(s, NULL, "cc", 0, 0);

@@ -41,7 +41,7 @@ static aamed_policy *ns_load(void)
 {
 	static struct sbuf root, child, dfa;
 	aamed_policy *pol = aamed_policy_new();
-	size_t n = ra_dfa(&dfa), pad;
+	size_t n = ra_dfa(&dfa);
 
 	if (!pol)
 		return NULL;
@@ -50,14 +50,7 @@ static aamed_policy *ns_load(void)
 	prof_begin(&root, NULL, "ra");
 	prof_flags(&root, 0, 0);
 	prof_caps(&root, 0);
-	s_code(&root, "policydb", AA_STRUCT);
-	s_code(&root, "aadfa", AA_BLOB);
-	pad = (8 - ((root.n + 4) & 7)) & 7;
-	s_le(&root, pad + n, 4);
-	while (pad--)
-		s_byte(&root, 0);
-	s_bytes(&root, dfa.b, n);
-	s_code(&root, NULL, AA_STRUCTEND);
+	prof_policydb(&root, dfa.b, n);
 	prof_end(&root);
 	child.n = 0;
 	unit_profile(&child, "dns", "cb", 0, 0);

@@ -51,22 +51,14 @@ static size_t policydb_dfa(struct sbuf *out, bool marker)
 static void policydb_profile(struct sbuf *s, bool marker, uint32_t abi)
 {
 	static struct sbuf dfa;
-	size_t n = policydb_dfa(&dfa, marker), pad;
+	size_t n = policydb_dfa(&dfa, marker);
 
 	s->n = 0;
 	s_u32(s, "version", 0x00202000u | abi);
 	prof_begin(s, NULL, "kx");
 	prof_flags(s, 0, 0);
 	prof_caps(s, 0);
-	s_code(s, "policydb", AA_STRUCT);
-	s_code(s, "aadfa", AA_BLOB);
-	/* the DFA starts 8-aligned in the stream, as the parser pads it */
-	pad = (8 - ((s->n + 4) & 7)) & 7;
-	s_le(s, pad + n, 4);
-	while (pad--)
-		s_byte(s, 0);
-	s_bytes(s, dfa.b, n);
-	s_code(s, NULL, AA_STRUCTEND);
+	prof_policydb(s, dfa.b, n);
 	prof_end(s);
 }
 

@@ -71,7 +71,7 @@ static void mount_profile(struct sbuf *s, const char *name, uint32_t mode,
 			  uint32_t caps)
 {
 	static struct sbuf dfa;
-	size_t n, pad;
+	size_t n;
 
 	dfa.n = 0;
 	n = mount_dfa(&dfa);
@@ -79,14 +79,7 @@ static void mount_profile(struct sbuf *s, const char *name, uint32_t mode,
 	prof_begin(s, NULL, name);
 	prof_flags(s, 0, mode);
 	prof_caps(s, caps);
-	s_code(s, "policydb", AA_STRUCT);
-	s_code(s, "aadfa", AA_BLOB);
-	pad = (8 - ((s->n + 4) & 7)) & 7;
-	s_le(s, pad + n, 4);
-	while (pad--)
-		s_byte(s, 0);
-	s_bytes(s, dfa.b, n);
-	s_code(s, NULL, AA_STRUCTEND);
+	prof_policydb(s, dfa.b, n);
 	prof_end(s);
 }
 
