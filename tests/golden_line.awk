@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Compares aamed's batch output (the first file: one line per query) with
 # the expected lines (the second: LINENO <TAB> EXPECTED \x01 QUERY), the
-# whole line: verdict and every record, in order. Used by tests/golden-ipc
-# and tests/golden-ns:
+# whole line: verdict and every record, in order. Used through
+# tests/golden_line.sh by tests/golden-ipc, golden-ns and golden-mount:
 #   awk -v file=REL -v tag=TAG -v counts=FILE -f tests/golden_line.awk OUT EXP
 # A mismatch prints FILE:LINE [TAG]: QUERY with both lines; "PASS FAIL"
 # is appended to counts.

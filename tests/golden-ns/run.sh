@@ -23,6 +23,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+. "$root/tests/golden_line.sh"
 
 aamed=${1:-$root/build/aamed}
 case $aamed in
@@ -80,20 +81,10 @@ for ver in 4.1.8 5.0.2; do
                         ex = "NOT-MEDIATED"
                     print NR "\t" ex "\x01" f[2]
                 }' "$qf" > "$tmp/exp"
-            sed 's/^.*\x01//' "$tmp/exp" > "$tmp/in"
-            if [ -x "$aamed" ]; then
-                "$aamed" query --kernel "$k" --policy "$blobs" --batch - \
-                    < "$tmp/in" > "$tmp/out" 2> "$tmp/aamed.err"
-            else
-                : > "$tmp/out"
-            fi
-            awk -v file="$rel" -v tag="parser $ver, kernel $k" -v counts="$tmp/counts" \
-                -f "$root/tests/golden_line.awk" "$tmp/out" "$tmp/exp"
+            golden_line_check "$aamed" "$k" "$blobs" "$rel" "parser $ver, kernel $k"
         done
     done
 done
 
-set -- $(awk '{ p += $1; f += $2 } END { print p + 0, f + 0 }' "$tmp/counts")
-echo "$1 passed, $2 failed"
-[ "$2" -eq 0 ] || status=1
+golden_line_total || status=1
 exit $status
