@@ -204,6 +204,9 @@ int rlimit_opt(const char *a, const char *v, struct query *q, char *err,
  * it ("infinity", a number, with the parser's units); 0 or -1.
  */
 int rlimit_value_parse(int resource, const char *s, uint64_t *v);
+/* "infinity", "unlimited" or a decimal number at the start of s, *rest
+ * what follows it; 0 or -1. */
+int rlimit_number(const char *s, uint64_t *v, const char **rest);
 int rlimit_parse(int argc, char **argv, struct query *q, char *err,
 		 size_t errlen);
 int rlimit_decide(aamed_policy *policy, const aamed_label *label,

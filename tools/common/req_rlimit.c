@@ -8,29 +8,16 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
-/* A limit: a decimal number or "infinity". */
+/* A starting limit: a decimal number or "infinity", no unit. */
 static int parse_limit(const char *s, uint64_t *v)
 {
-	char *end;
-	unsigned long long x;
+	const char *rest;
 
-	if (!strcmp(s, "infinity") || !strcmp(s, "unlimited")) {
-		*v = AAMED_RLIM_INFINITY;
-		return 0;
-	}
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	x = strtoull(s, &end, 10);
-	if (errno || *end)
-		return -1;
-	*v = (uint64_t)x;
-	return 0;
+	return rlimit_number(s, v, &rest) || *rest ? -1 : 0;
 }
 
 static void start_init(struct rlimit_query *r)

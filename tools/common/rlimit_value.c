@@ -84,13 +84,14 @@ static int time_unit(const char *u, uint64_t x, uint64_t base, uint64_t *v)
 	return -1;
 }
 
-int rlimit_value_parse(int resource, const char *s, uint64_t *v)
+int rlimit_number(const char *s, uint64_t *v, const char **rest)
 {
 	unsigned long long x;
 	char *end;
 
 	if (!strcmp(s, "infinity") || !strcmp(s, "unlimited")) {
 		*v = AAMED_RLIM_INFINITY;
+		*rest = s + strlen(s);
 		return 0;
 	}
 	if (*s < '0' || *s > '9')
@@ -99,15 +100,27 @@ int rlimit_value_parse(int resource, const char *s, uint64_t *v)
 	x = strtoull(s, &end, 10);
 	if (errno)
 		return -1;
+	*v = (uint64_t)x;
+	*rest = end;
+	return 0;
+}
+
+int rlimit_value_parse(int resource, const char *s, uint64_t *v)
+{
+	const char *end;
+	uint64_t x;
+
+	if (rlimit_number(s, &x, &end))
+		return -1;
 	if (!*end) {
-		*v = (uint64_t)x;
+		*v = x;
 		return 0;
 	}
 	if (size_resource(resource))
-		return size_unit(end, (uint64_t)x, v);
+		return size_unit(end, x, v);
 	if (resource == RLIMIT_CPU)
-		return time_unit(end, (uint64_t)x, 1000000ULL, v);
+		return time_unit(end, x, 1000000ULL, v);
 	if (resource == RLIMIT_RTTIME)
-		return time_unit(end, (uint64_t)x, 1ULL, v);
+		return time_unit(end, x, 1ULL, v);
 	return -1;
 }
