@@ -152,3 +152,11 @@ const char *lname(aamed_policy *pol, const char *text, int *error)
 
 	return l ? aamed_label_name(l) : NULL;
 }
+
+void unit_log_fn(const struct aamed_audit *rec, void *arg)
+{
+	struct unit_log *l = arg;
+
+	l->n++;
+	aamed_audit_format(rec, l->last, sizeof(l->last), 0, -1, NULL);
+}

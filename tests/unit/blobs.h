@@ -55,4 +55,11 @@ int load_units(aamed_policy *pol, const struct sbuf *s, const char *what);
 /* The name of the label text resolves to, or NULL (*error set). */
 const char *lname(aamed_policy *pol, const char *text, int *error);
 
+/* An audit callback keeping the count and the last record's text. */
+struct unit_log {
+	int n;
+	char last[512];
+};
+void unit_log_fn(const struct aamed_audit *rec, void *arg);
+
 #endif

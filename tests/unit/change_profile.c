@@ -81,22 +81,9 @@ static void ca_policy(struct sbuf *s)
 	unit_profile(s, NULL, "cl", 0, 1);
 }
 
-struct rec_log {
-	int n;
-	char last[512];
-};
-
-static void rec_fn(const struct aamed_audit *rec, void *arg)
-{
-	struct rec_log *l = arg;
-
-	l->n++;
-	aamed_audit_format(rec, l->last, sizeof(l->last), 0, -1, NULL);
-}
-
 static int change(aamed_policy *pol, const char *from, const char *to,
 		  unsigned flags, struct aamed_change_result *res,
-		  struct rec_log *log)
+		  struct unit_log *log)
 {
 	struct aamed_change_req req = { sizeof(req), to, flags };
 	int error;
@@ -107,12 +94,12 @@ static int change(aamed_policy *pol, const char *from, const char *to,
 	memset(res, 0, sizeof(*res));
 	res->size = sizeof(*res);
 	memset(log, 0, sizeof(*log));
-	return aamed_change_profile(l, &req, res, rec_fn, log);
+	return aamed_change_profile(l, &req, res, unit_log_fn, log);
 }
 
 static int xreq(aamed_policy *pol, const char *from, const char *path,
 		const char *onexec, unsigned flags,
-		struct aamed_exec_result *res, struct rec_log *log)
+		struct aamed_exec_result *res, struct unit_log *log)
 {
 	struct aamed_exec_req req = { .size = sizeof(req), .path = path,
 				      .flags = flags };
@@ -127,7 +114,7 @@ static int xreq(aamed_policy *pol, const char *from, const char *path,
 			return error;
 	}
 	memset(log, 0, sizeof(*log));
-	return aamed_exec_request(l, &req, res, rec_fn, log);
+	return aamed_exec_request(l, &req, res, unit_log_fn, log);
 }
 
 static aamed_policy *ca_load(void)
@@ -149,7 +136,7 @@ void unit_change_profile_now(void)
 {
 	aamed_policy *pol = ca_load();
 	struct aamed_change_result res = { .size = sizeof(res) };
-	struct rec_log log;
+	struct unit_log log;
 
 	if (!CHECK(pol != NULL))
 		return;
@@ -197,7 +184,7 @@ void unit_change_profile_nnp(void)
 	aamed_policy *pol = ca_load();
 	struct aamed_change_result res = { .size = sizeof(res) };
 	struct aamed_change_req req = { 0, "", 0 };
-	struct rec_log log;
+	struct unit_log log;
 
 	if (!CHECK(pol != NULL))
 		return;
@@ -243,7 +230,7 @@ void unit_change_profile_onexec(void)
 {
 	aamed_policy *pol = ca_load();
 	struct aamed_exec_result res;
-	struct rec_log log;
+	struct unit_log log;
 
 	if (!CHECK(pol != NULL))
 		return;
@@ -289,7 +276,7 @@ void unit_change_profile_secure(void)
 {
 	aamed_policy *pol = ca_load();
 	struct aamed_exec_result res;
-	struct rec_log log;
+	struct unit_log log;
 
 	if (!CHECK(pol != NULL))
 		return;

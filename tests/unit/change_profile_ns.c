@@ -64,21 +64,8 @@ static aamed_policy *ns_load(void)
 	return pol;
 }
 
-struct nlog {
-	int n;
-	char last[512];
-};
-
-static void nrec(const struct aamed_audit *rec, void *arg)
-{
-	struct nlog *l = arg;
-
-	l->n++;
-	aamed_audit_format(rec, l->last, sizeof(l->last), 0, -1, NULL);
-}
-
 static int nchange(aamed_policy *pol, const char *from, const char *to,
-		   struct aamed_change_result *res, struct nlog *log)
+		   struct aamed_change_result *res, struct unit_log *log)
 {
 	struct aamed_change_req req = { sizeof(req), to, 0 };
 	int error;
@@ -89,14 +76,14 @@ static int nchange(aamed_policy *pol, const char *from, const char *to,
 	memset(res, 0, sizeof(*res));
 	res->size = sizeof(*res);
 	memset(log, 0, sizeof(*log));
-	return aamed_change_profile(l, &req, res, nrec, log);
+	return aamed_change_profile(l, &req, res, unit_log_fn, log);
 }
 
 void unit_change_profile_ns(void)
 {
 	aamed_policy *pol = ns_load();
 	struct aamed_change_result res;
-	struct nlog log;
+	struct unit_log log;
 
 	if (!CHECK(pol != NULL))
 		return;
