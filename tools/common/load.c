@@ -9,9 +9,13 @@
 
 #define NAMED_MAX 3	/* profiles named in a warning, then a count */
 
-/* The names of the profiles that match, up to NAMED_MAX, into buf. */
-static size_t matching(aamed_policy *p, bool (*match)(const struct aamed_profile_info *),
-		       char *buf, size_t len)
+/*
+ * The confined profiles whose rules mediate a class of mask: how many,
+ * the first NAMED_MAX named into buf; *all (may be NULL) gets every class
+ * they mediate.
+ */
+static size_t mediating(aamed_policy *p, uint64_t mask, uint64_t *all,
+			char *buf, size_t len)
 {
 	size_t i, n = 0, o = 0;
 
@@ -20,8 +24,11 @@ static size_t matching(aamed_policy *p, bool (*match)(const struct aamed_profile
 		struct aamed_profile_info in = { .size = sizeof(in) };
 
 		if (aamed_profile_info(aamed_policy_profile(p, i), &in) ||
-		    !match(&in))
+		    in.mode == AAMED_PROFILE_UNCONFINED ||
+		    !(in.mediates & mask))
 			continue;
+		if (all)
+			*all |= in.mediates;
 		if (n++ < NAMED_MAX && o < len)
 			o += (size_t)snprintf(buf + o, len - o, "%s%s",
 					      o ? ", " : "", in.name);
@@ -44,14 +51,6 @@ static const uint64_t known_classes =
 	(1ull << AAMED_PCLASS_NS) | (1ull << AAMED_PCLASS_IO_URING) |
 	(1ull << AAMED_PCLASS_DBUS);
 
-static int unknown_class;	/* the class matching() asks about */
-
-static bool mediates_unknown(const struct aamed_profile_info *in)
-{
-	return in->mode != AAMED_PROFILE_UNCONFINED &&
-	       (in->mediates & (1ull << unknown_class));
-}
-
 /*
  * Say once per class which loaded profiles mediate a class aamed does
  * not know (a newer kernel's or parser's), rather than let a reader
@@ -60,25 +59,21 @@ static bool mediates_unknown(const struct aamed_profile_info *in)
  */
 static void warn_undecided(aamed_policy *p, const char *who)
 {
+	const uint64_t unknown = ~known_classes & ~1ull;
 	uint64_t all = 0;
 	char names[512];
-	size_t i, n;
+	size_t n;
+	int c;
 
-	for (i = 0; i < aamed_policy_profile_count(p); i++) {
-		struct aamed_profile_info in = { .size = sizeof(in) };
-
-		if (!aamed_profile_info(aamed_policy_profile(p, i), &in) &&
-		    in.mode != AAMED_PROFILE_UNCONFINED)
-			all |= in.mediates;
-	}
-	all &= ~known_classes & ~1ull;
-	for (unknown_class = 1; unknown_class < 64; unknown_class++) {
-		if (!(all & (1ull << unknown_class)))
+	if (!mediating(p, unknown, &all, names, sizeof(names)))
+		return;
+	for (c = 1; c < 64; c++) {
+		if (!(all & unknown & (1ull << c)))
 			continue;
-		n = matching(p, mediates_unknown, names, sizeof(names));
+		n = mediating(p, 1ull << c, NULL, names, sizeof(names));
 		fprintf(stderr, "%s: warning: policy class %d is mediated by "
 			"%zu profile%s (%s); aamed does not decide it\n", who,
-			unknown_class, n, n == 1 ? "" : "s", names);
+			c, n, n == 1 ? "" : "s", names);
 	}
 }
 
