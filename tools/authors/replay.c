@@ -14,20 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #include "replay.h"
 
 #define MAX_LOGS 256
 #define MAX_JOBS 64
-
-double replay_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 struct replay *replay_new(aamed_policy *policy, bool memo, int jobs)
 {

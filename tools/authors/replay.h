@@ -9,6 +9,8 @@
  *   replay_jobs.c     chunks of records: decided inline (one job) or
  *                     by the workers, counted in input order
  *   replay_pool.c     --jobs N: the worker processes and their messages
+ *   replay_worker.c   a worker's state and the deciding of a chunk
+ *                     (used by jobs and pool, calls neither)
  *   replay_memo.c     one record: its outcome remembered by its text
  *   replay_decide.c   one record decided against the new policy
  *   replay_rebuild.c  a record (libapparmor's parse) -> the request: the
@@ -21,6 +23,14 @@
  *   replay_progress.c the progress line on a terminal, --stats
  *   replay_report.c   grouping of changes and reasons, text and --json
  *   replay_table.c    the string-keyed counting table behind the groups
+ *   replay_clock.c    the monotonic clock of the timings (a leaf)
+ *   replay_scan.c     where a record's "apparmor=" starts (a leaf)
+ *
+ * Calls run one way, down this list: replay.c, replay_read.c,
+ * replay_jobs.c, replay_pool.c, replay_worker.c, replay_memo.c,
+ * replay_decide.c and the files it uses; the clock and the scan are
+ * leaves. Nothing calls back up (the pool does not call the ring, the
+ * timings do not call the command).
  *
  * Only the public API: include/aamed.h, tools/common (the query words)
  * and libapparmor's parser.
@@ -156,9 +166,12 @@ struct replay_worker {
 	long memo_hits, decided, timed;	/* --stats: decisions, those timed */
 	double decide_ns;		/* the timed decisions' */
 };
+/* replay_worker.c */
 int replay_worker_init(struct replay_worker *w, struct replay *r,
 		       bool shared_groups);
 void replay_worker_fini(struct replay_worker *w);
+/* Decide every record of a chunk (a worker's, or the reader's). */
+void replay_decide_chunk(struct replay_worker *w, struct replay_chunk *c);
 
 /* The ring of chunks; owned by the run. */
 struct replay_pool;
@@ -207,11 +220,13 @@ struct replay {
 /* replay.c */
 struct replay *replay_new(aamed_policy *policy, bool memo, int jobs);
 void replay_free(struct replay *r);	/* not the policy */
+
+/* replay_clock.c: CLOCK_MONOTONIC in nanoseconds */
 double replay_now_ns(void);
 
 /* replay_read.c: every record of a log (a path, or "-"); -1: unreadable */
 int replay_file(struct replay *r, const char *file);
-/* The offset of the first "apparmor=" in s[0..len), or -1. */
+/* replay_scan.c: the offset of the first "apparmor=" in s, or -1. */
 long replay_find_apparmor(const char *s);
 
 /* replay_jobs.c */
@@ -226,8 +241,6 @@ void replay_chunk_submit(struct replay *r);
  * added to the run. */
 void replay_jobs_finish(struct replay *r);
 void replay_jobs_free(struct replay *r);
-/* Decide every record of a chunk (a worker's, or the reader's). */
-void replay_decide_chunk(struct replay_worker *w, struct replay_chunk *c);
 
 /* replay_pool.c: --jobs N, N worker processes (libapparmor's parser
  * keeps global state: threads cannot share it). Forked once the policy

@@ -36,22 +36,6 @@ static void input_error(struct replay *r, const char *file, long line,
 		fprintf(stderr, "aamed replay: %s: %s\n", file, msg);
 }
 
-/*
- * The first occurrence of "apparmor=": its '=' found with strchr, which
- * is faster than a search for the whole word and finds the same one.
- */
-long replay_find_apparmor(const char *s)
-{
-	const char *p = s;
-
-	while ((p = strchr(p, '='))) {
-		if (p - s >= 8 && !memcmp(p - 8, "apparmor", 8))
-			return (long)(p - 8 - s);
-		p++;
-	}
-	return -1;
-}
-
 /* The first "audit(" in s[0..n), found by its '(' (the same one). */
 static const char *find_audit(const char *s, size_t n)
 {
