@@ -4,12 +4,12 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compile.h"
 #include "opts.h"
 #include "tl.h"
 
@@ -39,42 +39,25 @@ void tl_rmtmp(const char *dir)
 	rmdir(dir);
 }
 
-/* aamed compile (tools/cli/compile.c) does the apparmor_parser run. */
+/* aamed compile's own run of apparmor_parser (tools/cli/compile.c); the
+ * tools keep 16 include directories (struct tl_opts). */
+#define COMPILE_INCS 32
+
 int tl_compile(const char *src, const char *out, const char *features,
 	       const char *const *incdirs, int nincs, bool quiet)
 {
-	char *argv[64];
-	int n = 0, i, rc, saved = -1;
+	const char *flags[2 * COMPILE_INCS];
+	struct compile_opts o = {
+		.out = out, .sources = &src, .nsources = 1,
+		.flags = flags, .features = features, .quiet = quiet,
+	};
+	int i;
 
-	if (features) {
-		argv[n++] = "--features";
-		argv[n++] = (char *)features;
+	for (i = 0; i < nincs && i < COMPILE_INCS; i++) {
+		flags[o.nflags++] = "-I";
+		flags[o.nflags++] = incdirs[i];
 	}
-	for (i = 0; i < nincs && n < 56; i++) {
-		argv[n++] = "-I";
-		argv[n++] = (char *)incdirs[i];
-	}
-	argv[n++] = "-o";
-	argv[n++] = (char *)out;
-	argv[n++] = (char *)src;
-	argv[n] = NULL;
-	fflush(stderr);
-	if (quiet) {
-		int nul = open("/dev/null", O_WRONLY);
-
-		saved = dup(2);
-		if (nul >= 0) {
-			dup2(nul, 2);
-			close(nul);
-		}
-	}
-	rc = cmd_compile(n, argv);
-	if (saved >= 0) {
-		fflush(stderr);
-		dup2(saved, 2);
-		close(saved);
-	}
-	return rc;
+	return compile_policy(&o);
 }
 
 /* ------------------------------------------------------------------ */

@@ -22,10 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <dirent.h>
 
+#include "compile.h"
 #include "tl.h"
 
 /* ------------------------------------------------------------------ */
@@ -296,7 +296,6 @@ static char *run_preprocess(const char *file, const char *const *incdirs,
 	char tmp[4096], out[4200];
 	const char *argv[80];
 	int n = 0, i, fd, status;
-	pid_t pid;
 	char *text;
 
 	if (tl_mktmp(tmp, sizeof(tmp)))
@@ -316,19 +315,10 @@ static char *run_preprocess(const char *file, const char *const *incdirs,
 		tl_rmtmp(tmp);
 		return NULL;
 	}
-	pid = fork();
-	if (pid == 0) {
-		int nul = open("/dev/null", O_WRONLY);
-
-		dup2(fd, 1);
-		if (nul >= 0)
-			dup2(nul, 2);
-		execvp("apparmor_parser", (char *const *)argv);
-		_exit(127);
-	}
+	/* quiet: the caller says which source failed, in one line */
+	status = compile_run_parser("apparmor_parser", argv, fd, true);
 	close(fd);
-	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-	    WEXITSTATUS(status)) {
+	if (status) {
 		tl_rmtmp(tmp);
 		return NULL;
 	}

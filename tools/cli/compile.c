@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "compile.h"
 #include "opts.h"
 
 #define LIVE_FEATURES "/sys/kernel/security/apparmor/features"
@@ -58,49 +60,156 @@ static void usage(FILE *f)
 	      f);
 }
 
-/* apparmor_parser's argument vector, filled from ours. */
+/* apparmor_parser's argument vector, filled from a compile_opts. */
 #define MAX_PARGS 128
-struct compile_args {
-	const char *out, *features;
-	const char *parser;	/* what to execute: a path, or a name on PATH */
-	const char *pargv[MAX_PARGS];
+#define FIRST_PARGS 4	/* apparmor_parser -Q -S -K */
+struct parser_argv {
+	const char *v[MAX_PARGS];
 	int n;
 	char fbuf[4096];	/* where find_features puts a found path */
 };
 
-static int add_parg(struct compile_args *ca, const char *a)
+/* aamed compile's messages, none when quiet. */
+static void say(const struct compile_opts *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void say(const struct compile_opts *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (o->quiet)
+		return;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+static int add_parg(const struct compile_opts *o, struct parser_argv *pa,
+		    const char *a)
 {
 	/* room for the closing NULL */
-	if (ca->n >= MAX_PARGS - 1) {
-		fprintf(stderr, "aamed compile: too many arguments\n");
+	if (pa->n >= MAX_PARGS - 1) {
+		say(o, "aamed compile: too many arguments\n");
 		return -1;
 	}
-	ca->pargv[ca->n++] = a;
+	pa->v[pa->n++] = a;
 	return 0;
 }
 
 /*
- * The features file: --features; else none, apparmor_parser then reads the
- * live kernel's; else Debian's.
+ * The features file: o->features; else none, apparmor_parser then reads
+ * the live kernel's; else Debian's.
  */
-static int add_features(struct compile_args *ca)
+static int add_features(const struct compile_opts *o, struct parser_argv *pa)
 {
 	const char *f = DEBIAN_FEATURES;
 
-	if (ca->features) {
-		f = find_features(ca->features, ca->fbuf, sizeof(ca->fbuf));
+	if (o->features) {
+		f = find_features(o->features, pa->fbuf, sizeof(pa->fbuf));
 		if (!f) {
-			fprintf(stderr, "aamed compile: no features file \"%s\"\n",
-				ca->features);
+			say(o, "aamed compile: no features file \"%s\"\n",
+			    o->features);
 			return EXIT_USAGE;
 		}
 	} else if (exists(LIVE_FEATURES)) {
 		return 0;
 	}
-	if (add_parg(ca, "--features-file") || add_parg(ca, f))
+	if (add_parg(o, pa, "--features-file") || add_parg(o, pa, f))
 		return EXIT_USAGE;
 	return 0;
 }
+
+/* The whole vector: the first words, the flags, the features, the
+ * sources, NULL. 0, or the exit code. */
+static int fill_pargv(const struct compile_opts *o, struct parser_argv *pa)
+{
+	static const char *const first[FIRST_PARGS] = {
+		"apparmor_parser", "-Q", "-S",
+		"-K",	/* never read or write the system cache */
+	};
+	int i, rc;
+
+	for (i = 0; i < FIRST_PARGS; i++)
+		pa->v[pa->n++] = first[i];
+	for (i = 0; i < o->nflags; i++)
+		if (add_parg(o, pa, o->flags[i]))
+			return EXIT_USAGE;
+	rc = add_features(o, pa);
+	for (i = 0; !rc && i < o->nsources; i++)
+		if (add_parg(o, pa, o->sources[i]))
+			rc = EXIT_USAGE;
+	pa->v[pa->n] = NULL;
+	return rc;
+}
+
+int compile_run_parser(const char *parser, const char *const *argv,
+		       int outfd, bool quiet)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(outfd, 1);
+		if (quiet) {
+			int nul = open("/dev/null", O_WRONLY);
+
+			if (nul >= 0)
+				dup2(nul, 2);
+		}
+		/* a name with a slash is run as is, a bare name from PATH */
+		execvp(parser, (char *const *)argv);
+		fprintf(stderr, "aamed compile: cannot run %s: %s\n", parser,
+			strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return 256;
+	return WEXITSTATUS(status);
+}
+
+int compile_policy(const struct compile_opts *o)
+{
+	const char *parser = o->parser ? o->parser : "apparmor_parser";
+	struct parser_argv *pa = calloc(1, sizeof(*pa));
+	int fd, rc;
+
+	if (!pa) {
+		say(o, "aamed: out of memory\n");
+		return EXIT_USAGE;
+	}
+	rc = fill_pargv(o, pa);
+	if (rc)
+		goto out;
+	fd = open(o->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		say(o, "aamed compile: %s: %s\n", o->out, strerror(errno));
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	rc = compile_run_parser(parser, pa->v, fd, o->quiet);
+	close(fd);
+	if (rc < 0) {
+		rc = EXIT_USAGE;	/* not forked: out stays, empty */
+	} else if (rc) {
+		say(o, "aamed compile: %s failed\n", parser);
+		unlink(o->out);
+		rc = EXIT_POLICY;
+	}
+out:
+	free(pa);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The command line: the options, the flags (-I and -O in order), the
+ * profiles. */
+struct compile_cmd {
+	struct compile_opts o;
+	/* what the vector has room for besides its first words */
+	const char *flags[MAX_PARGS - 1 - FIRST_PARGS];
+	const char **sources;	/* behind the options, argc at most */
+};
 
 enum { CO_FEATURES = 256, CO_PARSER };
 
@@ -111,26 +220,36 @@ static const struct option compile_longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int compile_opt(struct compile_args *ca, int c)
+static int add_flag(struct compile_cmd *cc, const char *a)
+{
+	if (cc->o.nflags >= (int)(sizeof(cc->flags) / sizeof(cc->flags[0]))) {
+		fprintf(stderr, "aamed compile: too many arguments\n");
+		return -1;
+	}
+	cc->flags[cc->o.nflags++] = a;
+	return 0;
+}
+
+static int compile_opt(struct compile_cmd *cc, int c)
 {
 	switch (c) {
 	case 'o':
-		ca->out = optarg;
+		cc->o.out = optarg;
 		return 0;
 	case CO_FEATURES:
-		ca->features = optarg;
+		cc->o.features = optarg;
 		return 0;
 	case CO_PARSER:
 		if (!*optarg) {
 			fprintf(stderr, "aamed compile: --parser needs a path\n");
 			return EXIT_USAGE;
 		}
-		ca->parser = optarg;
+		cc->o.parser = optarg;
 		return 0;
 	case 'I':
 	case 'O':
 		/* passed on in the order given */
-		if (add_parg(ca, c == 'I' ? "-I" : "-O") || add_parg(ca, optarg))
+		if (add_flag(cc, c == 'I' ? "-I" : "-O") || add_flag(cc, optarg))
 			return EXIT_USAGE;
 		return 0;
 	case 'h':
@@ -143,11 +262,10 @@ static int compile_opt(struct compile_args *ca, int c)
 }
 
 /*
- * The options (-I and -O in order), then the profiles: getopt moves the
- * profiles behind the options. Returns 0, or the exit code (-1: --help
- * printed, exit 0).
+ * The options, then the profiles: getopt moves the profiles behind the
+ * options. Returns 0, or the exit code (-1: --help printed, exit 0).
  */
-static int parse_compile_args(int argc, char **argv, struct compile_args *ca)
+static int parse_compile_args(int argc, char **argv, struct compile_cmd *cc)
 {
 	struct opt_scan s;
 	char **rest;
@@ -158,76 +276,40 @@ static int parse_compile_args(int argc, char **argv, struct compile_args *ca)
 		return EXIT_USAGE;
 	}
 	while (!rc && (c = opt_next(&s, "o:I:O:h", compile_longopts)) != -1)
-		rc = compile_opt(ca, c);
-	if (!rc && !ca->out) {
+		rc = compile_opt(cc, c);
+	if (!rc && !cc->o.out) {
 		usage(stderr);
 		rc = EXIT_USAGE;
 	}
-	if (!rc)
-		rc = add_features(ca);
+	/* the words themselves are the caller's: they outlive the scan */
 	rest = opt_rest(&s, &nrest);
 	for (i = 0; !rc && i < nrest; i++)
-		if (add_parg(ca, rest[i]))
-			rc = EXIT_USAGE;
+		cc->sources[cc->o.nsources++] = rest[i];
 	opt_end(&s);
 	return rc;
 }
 
-/* Run apparmor_parser with its output into ca->out; the exit code. */
-static int run_parser(struct compile_args *ca)
-{
-	int fd, status;
-	pid_t pid;
-
-	ca->pargv[ca->n] = NULL;
-	fd = open(ca->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		fprintf(stderr, "aamed compile: %s: %s\n", ca->out, strerror(errno));
-		return EXIT_USAGE;
-	}
-	pid = fork();
-	if (pid < 0) {
-		close(fd);
-		return EXIT_USAGE;
-	}
-	if (pid == 0) {
-		dup2(fd, 1);
-		/* a name with a slash is run as is, a bare name from PATH */
-		execvp(ca->parser, (char *const *)ca->pargv);
-		fprintf(stderr, "aamed compile: cannot run %s: %s\n",
-			ca->parser, strerror(errno));
-		_exit(127);
-	}
-	close(fd);
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-	    WEXITSTATUS(status)) {
-		fprintf(stderr, "aamed compile: %s failed\n", ca->parser);
-		unlink(ca->out);
-		return EXIT_POLICY;
-	}
-	return EXIT_ALLOWED;
-}
-
 int cmd_compile(int argc, char **argv)
 {
-	struct compile_args *ca = calloc(1, sizeof(*ca));
+	struct compile_cmd *cc = calloc(1, sizeof(*cc));
 	int rc;
 
-	if (!ca) {
+	if (cc)
+		cc->sources = calloc((size_t)(argc > 0 ? argc : 1),
+				     sizeof(*cc->sources));
+	if (!cc || !cc->sources) {
+		free(cc);
 		fprintf(stderr, "aamed: out of memory\n");
 		return EXIT_USAGE;
 	}
-	ca->parser = "apparmor_parser";
-	ca->pargv[ca->n++] = "apparmor_parser";
-	ca->pargv[ca->n++] = "-Q";
-	ca->pargv[ca->n++] = "-S";
-	ca->pargv[ca->n++] = "-K";	/* never read or write the system cache */
-	rc = parse_compile_args(argc, argv, ca);
-	if (rc) {
-		free(ca);
-		return rc < 0 ? EXIT_ALLOWED : rc;
-	}
-	rc = run_parser(ca);
-	free(ca);
+	cc->o.flags = cc->flags;
+	cc->o.sources = cc->sources;
+	rc = parse_compile_args(argc, argv, cc);
+	if (!rc)
+		rc = compile_policy(&cc->o);
+	else if (rc < 0)
+		rc = EXIT_ALLOWED;
+	free(cc->sources);
+	free(cc);
 	return rc;
 }

@@ -3,10 +3,9 @@
  * getopt_long over a subcommand's words, for every subcommand (query,
  * attach, compile, help, and through tl_getopt explain, replay, diff,
  * coverage). The subcommands receive their words without a program name
- * (argv[0] is the first word), and some are called from inside other
- * commands (aamed help, the author tools' compile step), so each scan
- * works on its own copy of the words and leaves getopt's globals as it
- * found them.
+ * (argv[0] is the first word), and some are called from inside another
+ * command (aamed help), so each scan works on its own copy of the words
+ * and leaves getopt's globals as it found them.
  */
 #ifndef AAMED_OPTS_H
 #define AAMED_OPTS_H
