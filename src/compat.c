@@ -308,7 +308,7 @@ bool aa_compat_policy(struct aa_ext *e, struct aa_policydb *pdb, unsigned abi)
 {
 	struct aa_dfa *dfa = pdb->dfa;
 	struct builder b = { 0 };
-	bool xbits = abi > 8 || e->kernel == AAMED_KERNEL_6_1;
+	bool xbits = abi > 8 || !aa_kernel_has(e->kernel, AA_K_PERMS_TABLE);
 	uint32_t s;
 
 	if (!builder_start1(e, &b, dfa))
@@ -378,7 +378,7 @@ bool aa_compat_file_policydb(struct aa_ext *e, struct aa_policydb *pdb,
 {
 	if (class_start)
 		pdb->start[AA_CLASS_FILE] = class_start;
-	if (e->kernel == AAMED_KERNEL_6_1 && !pdb->perms)
+	if (!aa_kernel_has(e->kernel, AA_K_FILE_POLICYDB) && !pdb->perms)
 		return aa_compat_file(e, pdb);
 	if (!pdb->perms && !aa_compat_policy(e, pdb, abi))
 		return false;

@@ -8,6 +8,7 @@
 
 #include "apparmor.h"
 #include "dfa.h"
+#include "kernel.h"
 
 #define DW_T uint16_t
 #define DW_TAB n
@@ -105,7 +106,8 @@ uint32_t aa_dfa_leftmatch(const struct aa_dfa *dfa, uint32_t state,
 	uint32_t history[MAX_HISTORY];
 	unsigned pos = 0, len = 0;
 	const uint8_t *s = (const uint8_t *)str;
-	bool k61 = kernel == AAMED_KERNEL_6_1;
+	/* 6.1: the ring wraps (see above) */
+	bool wrap = !aa_kernel_has(kernel, AA_K_LEFTMATCH_LEN);
 
 	*count = 0;
 	if (state == DFA_NOMATCH)
@@ -120,7 +122,7 @@ uint32_t aa_dfa_leftmatch(const struct aa_dfa *dfa, uint32_t state,
 		s++;
 		/* is_loop(): look back through the ring for this state */
 		if (history[p] >= state) {
-			for (i = 0; k61 ? i <= len : i < len; i++) {
+			for (i = 0; wrap ? i <= len : i < len; i++) {
 				if (history[p] == state) {
 					loop = true;
 					break;
@@ -128,7 +130,7 @@ uint32_t aa_dfa_leftmatch(const struct aa_dfa *dfa, uint32_t state,
 				p = (p - 1) & (MAX_HISTORY - 1);
 			}
 			adjust = i;
-			if (k61)
+			if (wrap)
 				loop = true;
 		}
 		if (loop) {
@@ -137,7 +139,7 @@ uint32_t aa_dfa_leftmatch(const struct aa_dfa *dfa, uint32_t state,
 			goto out;
 		}
 		pos = (pos + 1) & (MAX_HISTORY - 1);
-		if (k61)
+		if (wrap)
 			len = (len + 1) & (MAX_HISTORY - 1);
 		else if (len < MAX_HISTORY)
 			len++;

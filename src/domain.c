@@ -183,7 +183,8 @@ static void x_to_label(aamed_policy *policy, const struct aa_profile *profile,
 							  &err);
 			}
 			/* 6.1 walks past the name when the lookup fails */
-			if (!x->label && policy->kernel == AAMED_KERNEL_6_1)
+			if (!x->label &&
+			    !aa_kernel_has(policy->kernel, AA_K_XNAME_KEPT))
 				x->lookupname = NULL;
 			break;
 		}

@@ -198,7 +198,7 @@ const struct aa_perms *aa_null_fperms(const struct aa_profile *profile)
 	};
 	static const struct aa_perms none;
 
-	return profile->ns->policy->kernel == AAMED_KERNEL_6_1 ?
+	return !aa_kernel_has(aa_profile_kernel(profile), AA_K_NULLPDB) ?
 		       &getattr_only : &none;
 }
 

@@ -136,7 +136,8 @@ static int file_path_perm(const struct aa_label *label,
 	 * inherited file those of the new image, the exec's (euid).
 	 */
 	if (!strcmp(ad->op, "file_inherit") &&
-	    label->vec[0]->ns->policy->kernel != AAMED_KERNEL_6_1)
+	    aa_kernel_has(aa_profile_kernel(label->vec[0]),
+			  AA_K_INHERIT_EXEC_FSUID))
 		ad->fs.fsuid = f->exec_fsuid;
 	error = path_not_in_set(flabel, label, request, owner, ad);
 	if (denied && !error)
@@ -174,7 +175,8 @@ static int file_sock_perm(const struct aa_label *label,
 	if (f->sock->family >= AA_AF_MAX || f->sock->type >= AA_SOCK_MAX)
 		return -EINVAL;
 	aa_audit_net_init(&ad, fn, arg, op, AAMED_NET_SENDMSG, f->sock,
-			  aa_kernel_upstream(label->vec[0]));
+			  aa_kernel_has(aa_profile_kernel(label->vec[0]),
+					AA_K_AF_UNIX));
 	error = sock_perm(label, request, f->sock, &ad);
 	if (denied) {
 		e = sock_perm(flabel, request, f->sock, &ad);
@@ -198,7 +200,8 @@ static int elsewhere_perm(const struct aa_label *label, const char *op,
 		    f->sock->type >= AA_SOCK_MAX)
 			return -EINVAL;
 		aa_audit_net_init(&ad, fn, arg, op, AAMED_NET_SENDMSG, f->sock,
-				  aa_kernel_upstream(label->vec[0]));
+				  aa_kernel_has(aa_profile_kernel(label->vec[0]),
+					AA_K_AF_UNIX));
 		return sock_perm(label, request, f->sock, &ad);
 	}
 	if (f->path[0] != '/')
@@ -208,7 +211,8 @@ static int elsewhere_perm(const struct aa_label *label, const char *op,
 	ad.fs.fsuid = f->fsuid;
 	ad.fs.ouid = f->ouid;
 	if (!strcmp(op, "file_inherit") &&
-	    label->vec[0]->ns->policy->kernel != AAMED_KERNEL_6_1)
+	    aa_kernel_has(aa_profile_kernel(label->vec[0]),
+			  AA_K_INHERIT_EXEC_FSUID))
 		ad.fs.fsuid = f->exec_fsuid;
 	return path_not_in_set(NULL, label, request, f->fsuid == f->ouid,
 			       &ad);
@@ -266,7 +270,8 @@ static int null_open(const struct aa_label *label,
 	int error = 0, e;
 	uint32_t i;
 
-	if (label->vec[0]->ns->policy->kernel == AAMED_KERNEL_6_1)
+	if (!aa_kernel_has(aa_profile_kernel(label->vec[0]),
+			   AA_K_EXEC_NULL_OPEN))
 		return 0;
 	aa_audit_data_init(&ad, fn, arg, AAMED_CLASS_FILE, "open");
 	ad.fs.fsuid = f->exec_fsuid;

@@ -102,7 +102,7 @@ void aa_label_match(const struct aa_profile *profile,
 		    const struct aa_label *peer, uint32_t state,
 		    uint32_t request, struct aa_perms *perms)
 {
-	bool k61 = profile->ns->policy->kernel == AAMED_KERNEL_6_1;
+	enum aamed_kernel k = aa_profile_kernel(profile);
 	uint32_t s = state;
 
 	switch (compound_match(profile, peer, &s)) {
@@ -111,8 +111,8 @@ void aa_label_match(const struct aa_profile *profile,
 		return;
 	case COMPOUND_FAIL:
 		*perms = nullperms;
-		if (k61)	/* label_compound_match() returned 0 */
-			return;
+		if (!aa_kernel_has(k, AA_K_COMPOUND_RETRY))
+			return;	/* label_compound_match() returned 0 */
 		break;
 	case COMPOUND_DONE:
 		*perms = *aa_lookup_perms(profile->policy, s);
@@ -120,7 +120,8 @@ void aa_label_match(const struct aa_profile *profile,
 			return;
 		break;
 	}
-	components_match(profile, peer, state, k61, perms);
+	components_match(profile, peer, state,
+			 !aa_kernel_has(k, AA_K_PERMS_TABLE), perms);
 }
 
 /* ------------------------------------------------------------------ */

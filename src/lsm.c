@@ -265,7 +265,7 @@ int aamed_change_profile(const aamed_label *l,
 
 static inline bool upstream(const struct aa_label *label)
 {
-	return aa_kernel_upstream(label->vec[0]);
+	return aa_kernel_has(aa_profile_kernel(label->vec[0]), AA_K_AF_UNIX);
 }
 
 /*
@@ -560,9 +560,10 @@ int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
  * before the unconfined short cut: it holds for every label.
  */
 
-static inline bool kernel_6_1(const struct aa_label *label)
+static inline bool has_hook(const struct aa_label *label,
+			    enum aa_kbehaviour hook)
 {
-	return label->vec[0]->ns->policy->kernel == AAMED_KERNEL_6_1;
+	return aa_kernel_has(aa_profile_kernel(label->vec[0]), hook);
 }
 
 /* apparmor_userns_create() -> userns.c. */
@@ -570,7 +571,7 @@ int aamed_userns_create(const aamed_label *l, aamed_audit_fn audit, void *arg)
 {
 	const struct aa_label *label = to_label(l);
 
-	if (unlikely(kernel_6_1(label)))
+	if (unlikely(!has_hook(label, AA_K_USERNS_HOOK)))
 		return AAMED_NOT_MEDIATED;
 	if (likely(aa_label_unconfined(label)))
 		return 0;
@@ -586,7 +587,7 @@ int aamed_io_uring(const aamed_label *l, enum aamed_uring_op op,
 {
 	const struct aa_label *label = to_label(l);
 
-	if (unlikely(kernel_6_1(label)))
+	if (unlikely(!has_hook(label, AA_K_URING_HOOKS)))
 		return AAMED_NOT_MEDIATED;
 	if (likely(aa_label_unconfined(label)))
 		return 0;
@@ -760,7 +761,7 @@ int aamed_move_mount(const aamed_label *l, const char *from, const char *to,
 	if ((from && bad_path(from)) || bad_path(to))
 		return -EINVAL;
 	error = aa_capable(label, CAP_SYS_ADMIN, 0, audit, arg);
-	if (error || kernel_6_1(label))
+	if (error || !has_hook(label, AA_K_MOVE_MOUNT_HOOK))
 		return error;
 	return aa_move_mount(label, from, to, audit, arg);
 }

@@ -90,11 +90,6 @@ struct mnt_args {
 	bool binary;		/* the data is not text: never matched */
 };
 
-static bool k61(const struct aa_profile *profile)
-{
-	return profile->ns->policy->kernel == AAMED_KERNEL_6_1;
-}
-
 /*
  * audit_mount(): a success is logged only for the requested bits the
  * rule audits (all of them under audit=all); a failure for the bits not
@@ -219,7 +214,9 @@ static int match_mnt(const struct aa_profile *profile,
 	ad.mnt.type = m->type;
 	ad.mnt.trans = NULL;
 	ad.mnt.flags = m->flags;
-	ad.mnt.data = (!m->binary || k61(profile)) ? m->data : NULL;
+	ad.mnt.data = (!m->binary ||
+		       !aa_kernel_has(aa_profile_kernel(profile),
+				      AA_K_MOUNT_TEXT_DATA)) ? m->data : NULL;
 	return audit_mount(profile, &ad, AAMED_MAY_MOUNT, &perms, info, error);
 }
 

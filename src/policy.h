@@ -18,6 +18,7 @@
 #include "aamed.h"
 #include "apparmor.h"
 #include "dfa.h"
+#include "kernel.h"
 #include "perms.h"
 
 struct aa_ext;
@@ -171,9 +172,10 @@ struct aamed_policy {
 	size_t ndead;
 };
 
-static inline bool aa_kernel_upstream(const struct aa_profile *p)
+/* The kernel whose behaviour p's policy reproduces (aa_kernel_has()). */
+static inline enum aamed_kernel aa_profile_kernel(const struct aa_profile *p)
 {
-	return p->ns->policy->kernel == AAMED_KERNEL_UPSTREAM;
+	return p->ns->policy->kernel;
 }
 
 /* policy.c */

@@ -550,7 +550,7 @@ static bool unpack_file_policydb(struct aa_ext *e, struct aa_profile *p,
 	const uint8_t *resume = e->pos;
 	bool ok;
 
-	if (!class_start && e->kernel == AAMED_KERNEL_6_1)
+	if (!class_start && !aa_kernel_has(e->kernel, AA_K_FILE_POLICYDB))
 		return true;	/* the null DFA */
 	e->pos = at;
 	ok = unpack_pdb(e, &p->file, true, "policydb file rules");
@@ -686,7 +686,7 @@ static bool unpack_header(struct aa_ext *e, bool first, uint32_t *version,
 		return aa_ext_fail(e, at,
 				   "invalid profile format: no \"version\" header");
 	/* 6.1 knows no ABI 9 (verify_header: v5 to v8) */
-	max = e->kernel == AAMED_KERNEL_6_1 ? 8 : 9;
+	max = aa_kernel_has(e->kernel, AA_K_ABI9) ? 9 : 8;
 	if ((*version & K_ABI_MASK) < 5 || (*version & K_ABI_MASK) > max)
 		return aa_ext_fail(e, at,
 				   "unsupported interface version %u (header 0x%08x): the kernel accepts ABI 5 to %u",
