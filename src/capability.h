@@ -10,6 +10,17 @@
 struct aa_label;
 
 /*
+ * The capabilities the library asks for on its own, with the kernel's
+ * numbers (include/uapi/linux/capability.h, the order of aa_cap_names[]
+ * in names.c: tests/unit/names.c checks both agree). The rest are only
+ * numbers a caller passes, named by aamed_cap_parse().
+ */
+#define CAP_SYS_PTRACE 19	/* task.c: tracing another label */
+#define CAP_SYS_ADMIN 21	/* lsm.c: may_mount() */
+#define CAP_SYS_RESOURCE 24	/* lsm.c, resource.c: raising a hard
+				 * limit, another task's limits */
+
+/*
  * aa_capable(): each confined member of label decides cap (0..63); opts
  * AAMED_CAP_OPT_*. A record's audit data is built only when one is due.
  */

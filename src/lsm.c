@@ -608,7 +608,6 @@ int aamed_io_uring(const aamed_label *l, enum aamed_uring_op op,
 /* ------------------------------------------------------------------ */
 /* Resource limits. */
 
-#define CAP_SYS_RESOURCE 24
 #define NR_OPEN_DEFAULT 1048576u	/* fs.nr_open: 1024 * 1024 */
 
 /*
@@ -694,7 +693,6 @@ int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
  * capability before anything else. An unconfined label is asked
  * neither.
  */
-#define CAP_SYS_ADMIN 21
 
 static bool bad_path(const char *s)
 {

@@ -23,9 +23,6 @@ const char *const aa_rlimit_names[AAMED_RLIMIT__COUNT] = {
 	"msgqueue", "nice",  "rtprio",	   "rttime",
 };
 
-/* CAP_SYS_RESOURCE: another label's limits (include/uapi capability.h) */
-#define CAP_SYS_RESOURCE 24
-
 /* audit_cb(): the resource, the hard limit asked for, the other task */
 static void rlimit_audit_fields(struct aa_abuf *o, const struct aamed_audit *r)
 {

@@ -75,7 +75,6 @@ const struct aa_class_ops aa_ptrace_class = {
 /* ------------------------------------------------------------------ */
 /* Mediation (task.c aa_may_ptrace()). */
 
-#define CAP_SYS_PTRACE 19
 #define PTRACE_PERM_SHIFT 2	/* tracer request -> tracee's "…by" bit */
 
 /* profile_ptrace_perm(): class LABEL, the ptrace type byte, the peer */

@@ -2,11 +2,14 @@
 /*
  * Name tables (names.c): AppArmor's signal numbering (the kernel's
  * sig_names.h: 1-31 as the generic signal numbers, 35 for the existence
- * test, 128 and up for the real-time signals), both directions.
+ * test, 128 and up for the real-time signals), both directions; the
+ * capabilities the library asks for itself (capability.h) under their
+ * kernel names.
  */
 #include <string.h>
 
 #include "aamed.h"
+#include "capability.h"
 #include "internal.h"
 #include "harness.h"
 
@@ -26,4 +29,9 @@ void unit_names(void)
 	CHECK_EQ(aamed_signal_parse("rtmin+3"), 35);
 	CHECK_EQ(aamed_signal_parse("nosuch"), -1);
 	CHECK_EQ(aamed_signal_parse(""), -1);
+	/* capability.h's numbers are the names table's */
+	CHECK_EQ(aamed_cap_parse("sys_ptrace"), CAP_SYS_PTRACE);
+	CHECK_EQ(aamed_cap_parse("sys_admin"), CAP_SYS_ADMIN);
+	CHECK_EQ(aamed_cap_parse("sys_resource"), CAP_SYS_RESOURCE);
+	CHECK(!strcmp(aa_cap_names[CAP_SYS_ADMIN], "sys_admin"));
 }

@@ -16,7 +16,6 @@
 #define NOFILE AAMED_RLIMIT_NOFILE
 #define STACK AAMED_RLIMIT_STACK
 #define NPROC AAMED_RLIMIT_NPROC
-#define CAP_SYS_RESOURCE 24
 #define INF AAMED_RLIM_INFINITY
 
 /* One profile with rlimit rules: mask and the first n values. */
