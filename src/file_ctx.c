@@ -146,6 +146,12 @@ static int file_path_perm(const struct aa_label *label,
 	return error;
 }
 
+/* A socket's records in upstream's af_unix.c form (aa_audit_net_init()). */
+static inline bool af_unix_records(const struct aa_label *label)
+{
+	return aa_kernel_has(aa_profile_kernel(label->vec[0]), AA_K_AF_UNIX);
+}
+
 /* aa_sock_file_perm() -> aa_label_sk_perm(): every confined member */
 static int sock_perm(const struct aa_label *label, uint32_t request,
 		     const struct aamed_sock *sk, struct aa_audit_data *ad)
@@ -175,8 +181,7 @@ static int file_sock_perm(const struct aa_label *label,
 	if (f->sock->family >= AA_AF_MAX || f->sock->type >= AA_SOCK_MAX)
 		return -EINVAL;
 	aa_audit_net_init(&ad, fn, arg, op, AAMED_NET_SENDMSG, f->sock,
-			  aa_kernel_has(aa_profile_kernel(label->vec[0]),
-					AA_K_AF_UNIX));
+			  af_unix_records(label));
 	error = sock_perm(label, request, f->sock, &ad);
 	if (denied) {
 		e = sock_perm(flabel, request, f->sock, &ad);
@@ -200,8 +205,7 @@ static int elsewhere_perm(const struct aa_label *label, const char *op,
 		    f->sock->type >= AA_SOCK_MAX)
 			return -EINVAL;
 		aa_audit_net_init(&ad, fn, arg, op, AAMED_NET_SENDMSG, f->sock,
-				  aa_kernel_has(aa_profile_kernel(label->vec[0]),
-					AA_K_AF_UNIX));
+				  af_unix_records(label));
 		return sock_perm(label, request, f->sock, &ad);
 	}
 	if (f->path[0] != '/')
