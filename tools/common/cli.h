@@ -105,6 +105,8 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 int parse_perms(const char *s, uint32_t *mask, int *op);
 int file_parse(int argc, char **argv, struct query *q, char *err,
 	       size_t errlen);
+/* The class of a file request of operation op (an exec is its own). */
+enum query_class file_class(enum aamed_file_op op);
 
 /*
  * A class module parses the words after the class word (options may be

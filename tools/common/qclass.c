@@ -221,6 +221,12 @@ const struct qclass *qclass_row(size_t c)
 	return c < Q__COUNT ? &rows[c] : NULL;
 }
 
+void qclass_set(struct query *q, enum query_class c)
+{
+	q->class = c;
+	q->class_word = rows[c].name;
+}
+
 const struct qclass *qclass_find(const char *word, enum query_class *c)
 {
 	size_t i;

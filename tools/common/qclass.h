@@ -117,6 +117,9 @@ struct qclass {
 const struct qclass *qclass_of(const struct query *q);
 /* The row of class c, or NULL past the last (for loops over the table). */
 const struct qclass *qclass_row(size_t c);
+/* q of class c, with the row's name as its class word (a query built
+ * without words: replay_direct.c). */
+void qclass_set(struct query *q, enum query_class c);
 /* The row whose words hold word, or NULL. */
 const struct qclass *qclass_find(const char *word, enum query_class *c);
 /* The QUERY lines of `aamed query --help`: the rows' usage. */

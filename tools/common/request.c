@@ -120,6 +120,12 @@ static enum aamed_file_op default_op(uint32_t m, const char *path)
 	return AAMED_OP_OPEN;
 }
 
+/* an exec is a row of its own (its transition) */
+enum query_class file_class(enum aamed_file_op op)
+{
+	return op == AAMED_OP_EXEC ? Q_EXEC : Q_FILE;
+}
+
 int file_parse(int argc, char **argv, struct query *q, char *err,
 	       size_t errlen)
 {
@@ -236,9 +242,8 @@ int file_parse(int argc, char **argv, struct query *q, char *err,
 			 q->file.target);
 		return -1;
 	}
-	/* an exec is a row of its own (its transition) */
+	q->class = file_class(q->file.op);
 	exec = q->file.op == AAMED_OP_EXEC;
-	q->class = exec ? Q_EXEC : Q_FILE;
 	if (!exec && (q->change.flags || q->change.onexec)) {
 		snprintf(err, errlen, "--nnp and --onexec are for exec (x) queries");
 		return -1;
