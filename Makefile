@@ -44,7 +44,10 @@ $(BUILD)/%.o: %.c
 	@echo "  CC      $<"
 	@$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(TOOL_OBJ): ALL_CFLAGS += $(TOOL_INC)
+# -Wswitch-enum: a switch on an enum names every value (no default: to
+# hide one), so a new query class (qclass.h) or kind is named where it
+# is forgotten.
+$(TOOL_OBJ): ALL_CFLAGS += $(TOOL_INC) -Wswitch-enum
 
 $(BUILD)/libaamed.a: $(LIB_OBJ)
 	rm -f $@

@@ -559,6 +559,13 @@ if command -v bash >/dev/null; then
 	bash -n completion/aamed.bash && ok || ko "completion/aamed.bash: syntax"
 	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed re); COMP_CWORD=1; _aamed; echo "${COMPREPLY[*]}"')
 	[ "$out" = replay ] && ok || ko "completion: \"aamed re\" gave \"$out\""
+	# the class words it completes are the class table's (qclass.c),
+	# which the unknown-class message lists
+	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed query ""); COMP_CWORD=2; _aamed; printf "%s\n" "${COMPREPLY[@]}"' | sort)
+	expect completion-classes 2 "$A" explain --policy "$T/none.bin" no_such_class
+	want=$(sed -n 's/.*(expected: \(.*\))$/\1/p' "$T/err" | tr -d ' ' | tr ',' '\n' | sort)
+	[ -n "$want" ] && [ "$out" = "$want" ] && ok ||
+		ko "completion: class words \"$(echo $out)\", the table's \"$(echo $want)\""
 fi
 rm -rf "$T/inst"
 make --no-print-directory install PREFIX="$T/inst" >/dev/null 2>&1 || ko "make install"

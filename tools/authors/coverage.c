@@ -33,15 +33,6 @@ struct pcov {
 static const char *const ns_rules[] = { "userns create", "io_uring sqpoll",
 					"io_uring override_creds" };
 
-static unsigned ns_rule_of(const struct query *q)
-{
-	if (q->class == Q_USERNS)
-		return 1u << 0;
-	if (q->class == Q_URING)
-		return q->ns.op == AAMED_URING_OP_SQPOLL ? 1u << 1 : 1u << 2;
-	return 0;
-}
-
 static unsigned ns_grants(const aamed_profile *p)
 {
 	struct aamed_perms u, q;
@@ -83,53 +74,58 @@ static void use_rule(struct tl_rule *r, uint32_t bits, void *arg)
 	r->uses++;
 }
 
-static uint32_t request_of(const struct query *q)
+/* The file DFA state a path ends in: used. */
+static void mark_state(struct pcov *pc, uint32_t s, const char *path,
+		       size_t len)
 {
-	return q->class == Q_OFILE ? ofile_request(q) :
-	       q->class == Q_FILE || q->class == Q_EXEC ? q->file.request :
-	       q->class == Q_CAP ? 1 :
-	       q->class == Q_SIGNAL ? AAMED_MAY_WRITE :
-	       q->class == Q_PTRACE ? q->ipc.request :
-	       q->class == Q_USERNS || q->class == Q_URING ? q->ns.request :
-	       q->class == Q_DBUS ? dbus_request(q) :
-	       q->class == Q_CHANGE ? change_request(q) :
-	       q->class == Q_RLIMIT ? 1 :
-	       q->class == Q_MOUNT ? mount_request(q) :
-	       aamed_net_op_request((enum aamed_net_op)q->net.op);
+	s = aamed_rules_match(pc->file, s, path, len);
+	if (s < pc->nstates)
+		pc->state_hit[s] = 1;
 }
 
-/* The permission state a file request ends in, or the capability. */
+/* What the blob keeps of the rule the request uses (the row says which):
+ * a file state, a capability, a namespace grant, an rlimit rule. */
 static void mark_use(struct pcov *pc, const struct query *q)
 {
-	if (query_is_path(q) && pc->file) {
-		const char *path = q->file.path;
-		uint32_t s = aamed_rules_match(pc->file,
-					       aamed_rules_start(pc->file,
-								 AAMED_PCLASS_FILE),
-					       path, strlen(path));
+	enum qcover cover = qclass_of(q)->cover;
+	uint32_t s;
+	const char *t;
 
-		if (s < pc->nstates)
-			pc->state_hit[s] = 1;
-	} else if (q->class == Q_CHANGE && pc->file) {
+	switch (cover) {
+	case QCOV_PATH:
+		if (query_is_path(q) && pc->file)
+			mark_state(pc, aamed_rules_start(pc->file,
+							 AAMED_PCLASS_FILE),
+				   q->file.path, strlen(q->file.path));
+		break;
+	case QCOV_CHANGE:
 		/* a change_profile rule is the target's state (see
 		 * change_perms(): "&" first for a stack) */
-		const char *t = q->change.target;
-		bool stack = (q->change.flags & AAMED_CHANGE_STACK) || *t == '&';
-		uint32_t s = aamed_rules_start(pc->file, AAMED_PCLASS_FILE);
-
+		if (!pc->file)
+			break;
+		t = q->change.target;
+		s = aamed_rules_start(pc->file, AAMED_PCLASS_FILE);
+		if ((q->change.flags & AAMED_CHANGE_STACK) || *t == '&')
+			s = aamed_rules_match(pc->file, s, "&", 1);
 		if (*t == '&')
 			t++;
-		if (stack)
-			s = aamed_rules_match(pc->file, s, "&", 1);
-		s = aamed_rules_match(pc->file, s, t, strlen(t));
-		if (s < pc->nstates)
-			pc->state_hit[s] = 1;
-	} else if (q->class == Q_CAP) {
+		mark_state(pc, s, t, strlen(t));
+		break;
+	case QCOV_CAP:
 		pc->caps_hit |= 1ull << q->ipc.cap;
-	} else if (q->class == Q_RLIMIT) {
+		break;
+	case QCOV_USERNS:
+		pc->ns_hit |= 1u << 0;
+		break;
+	case QCOV_URING:
+		pc->ns_hit |= q->ns.op == AAMED_URING_OP_SQPOLL ? 1u << 1
+								 : 1u << 2;
+		break;
+	case QCOV_RLIMIT:
 		pc->rl_hit |= 1u << q->rl.resource;
-	} else {
-		pc->ns_hit |= ns_rule_of(q);
+		break;
+	case QCOV_NONE:
+		break;
 	}
 }
 
@@ -146,12 +142,13 @@ static void hook(void *arg, const struct query *q, const aamed_label *label)
 		pc->requests++;
 		/* a change_hat uses no rule: the hats it names are profiles,
 		 * and what a task does in one is logged under the hat's name */
-		if (q->class == Q_HAT)
+		if (qclass_of(q)->flags & QF_NO_RULES)
 			continue;
 		if (c->src)
-			(q->class == Q_RLIMIT ? tl_rlimit_match : tl_source_match)(
-				c->src, pc->info.name, q, request_of(q), use_rule,
-				NULL);
+			(qclass_of(q)->flags & QF_LIMIT ? tl_rlimit_match
+							 : tl_source_match)(
+				c->src, pc->info.name, q, qclass_request(q),
+				use_rule, NULL);
 		else
 			mark_use(pc, q);
 	}

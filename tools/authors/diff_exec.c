@@ -21,6 +21,7 @@ static char mode_letter(enum aamed_xtrans_mode m)
 		return 'c';
 	case AAMED_XT_UNCONFINED:
 		return 'u';
+	case AAMED_XT_NONE:
 	default:
 		return 0;
 	}
@@ -78,6 +79,7 @@ static void rule_landing(const struct aamed_xtrans *x, const char *self,
 				 x->mode == AAMED_XT_CHILD ? "child" : "profile",
 				 path, env, fb);
 		return;
+	case AAMED_XT_NONE:
 	default:
 		snprintf(out, len, "denied");
 	}

@@ -34,169 +34,20 @@ struct member {
 	int nrules;
 };
 
-static uint32_t request_of(const struct query *q)
-{
-	switch (q->class) {
-	case Q_FILE:
-	case Q_EXEC:
-		return q->file.request;
-	case Q_OFILE:
-		return ofile_request(q);
-	case Q_NET:
-	case Q_UNIX:
-		return q->net.kind == NQ_SEND	     ? AAMED_MAY_SEND
-		       : q->net.kind == NQ_RECEIVE ? AAMED_MAY_RECEIVE
-		       : q->net.kind == NQ_CONNECT ? AAMED_MAY_CONNECT
-						   : aamed_net_op_request(
-							     (enum aamed_net_op)q->net.op);
-	case Q_CAP:
-		return 1;
-	case Q_SIGNAL:
-		return AAMED_MAY_WRITE;
-	case Q_USERNS:
-	case Q_URING:
-		return q->ns.request;
-	case Q_DBUS:
-		return dbus_request(q);
-	case Q_CHANGE:
-		return change_request(q);
-	case Q_RLIMIT:
-		return 1;
-	case Q_MOUNT:
-		return mount_request(q);
-	default:
-		return q->ipc.request;
-	}
-}
-
-static enum aamed_class aclass(const struct query *q)
-{
-	switch (q->class) {
-	case Q_FILE:
-	case Q_EXEC:
-	case Q_CHANGE:
-		return AAMED_CLASS_FILE;
-	case Q_OFILE:
-		return q->ofile.is_sock ? AAMED_CLASS_NET : AAMED_CLASS_FILE;
-	case Q_NET:
-	case Q_UNIX:
-		return AAMED_CLASS_NET;
-	case Q_CAP:
-		return AAMED_CLASS_CAP;
-	case Q_SIGNAL:
-		return AAMED_CLASS_SIGNAL;
-	case Q_USERNS:
-		return AAMED_CLASS_NS;
-	case Q_URING:
-		return AAMED_CLASS_IO_URING;
-	case Q_DBUS:
-		return AAMED_CLASS_DBUS;
-	case Q_RLIMIT:
-		return AAMED_CLASS_RLIMITS;
-	case Q_MOUNT:
-		return AAMED_CLASS_MOUNT;
-	default:
-		return AAMED_CLASS_PTRACE;
-	}
-}
-
-static const char *class_word(const struct query *q)
-{
-	static const char *const n[] = { "file", "file", "net", "unix",
-					 "capability", "signal", "ptrace",
-					 "userns", "io_uring", "dbus", "file",
-					 "change_profile", "rlimit", "change_hat" };
-
-	if (q->class == Q_MOUNT)
-		return q->class_word;	/* mount, umount, ... */
-	return (size_t)q->class < sizeof(n) / sizeof(n[0]) ? n[q->class] :
-							       "?";
-}
-
-static bool dbus_perms(aamed_policy *policy, const aamed_profile *p,
-		       const struct query *q, struct aamed_perms *perms)
-{
-	struct aamed_query_masks m;
-
-	if (aamed_dbus_query_masks(policy, aamed_profile_label(p), &q->dbus.req,
-				   &m))
-		return false;
-	perms->allow = m.allow;
-	perms->deny = m.deny;
-	perms->audit = m.audit;
-	perms->quiet = m.quiet;
-	return true;
-}
-
 /* The permission entry the member's walk ends in, for the classes whose
- * walk is a plain match (modes are not applied). */
+ * walk is a plain match (the row's matcher; modes are not applied). */
 static void member_perms(aamed_policy *policy, struct member *m,
 			 const struct query *q)
 {
-	const aamed_profile *p = m->p;
+	qclass_perms_fn *match = qclass_of(q)->perms;
 	const aamed_label *peer = NULL;
-	struct aamed_perms own;
 
 	memset(&m->perms, 0, sizeof(m->perms));
 	if (q->peer_label)
 		peer = aamed_label_get(policy, q->peer_label, NULL);
-	switch (q->class) {
-	case Q_OFILE:
-		if (q->ofile.is_sock) {
-			m->have_perms =
-				aamed_policy_kernel(policy) != AAMED_KERNEL_UPSTREAM &&
-				!aamed_profile_net_perms(p, q->ofile.sk.family,
-							 q->ofile.sk.type, &m->perms);
-			break;
-		}
-		/* a path: as a file request */
-		/* fall through */
-	case Q_FILE:
-	case Q_EXEC:
-		aamed_profile_file_perms(p, q->file.path, q->file.fsuid,
-					 q->file.ouid, &m->perms);
-		/* what the owner entry allows: fsuid as the owner */
-		aamed_profile_file_perms(p, q->file.path, 0, 0, &own);
-		m->owner_allow = own.allow;
-		m->have_perms = true;
-		break;
-	case Q_CAP:
-		m->have_perms = !aamed_profile_cap_perms(p, q->ipc.cap, &m->perms);
-		break;
-	case Q_SIGNAL:
-		m->have_perms = peer && !aamed_profile_signal_perms(p, peer,
-					q->ipc.sig, m->request, &m->perms);
-		break;
-	case Q_PTRACE:
-		m->have_perms = peer && !aamed_profile_ptrace_perms(p, peer,
-					m->request, &m->perms);
-		break;
-	case Q_USERNS:
-		m->have_perms = !aamed_profile_userns_perms(p, &m->perms);
-		break;
-	case Q_URING:
-		m->have_perms = !aamed_profile_io_uring_perms(p, q->ns.op, peer,
-							      &m->perms);
-		break;
-	case Q_DBUS:
-		/* the member's own side of the request, its audit modes
-		 * applied as the kernel's answer has them */
-		m->have_perms = dbus_perms(policy, p, q, &m->perms);
-		break;
-	case Q_CHANGE:
-		/* the target's own name in the file rules (a one-profile
-		 * target: a stack's components are walked by the decision) */
-		m->have_perms = !change_perms(p, q, &m->perms);
-		break;
-	case Q_NET:
-		/* the class 15 walk of newer kernels is not a plain match */
-		m->have_perms = aamed_policy_kernel(policy) != AAMED_KERNEL_UPSTREAM &&
-				!aamed_profile_net_perms(p, q->net.sk.family,
-							 q->net.sk.type, &m->perms);
-		break;
-	default:
-		break;
-	}
+	if (match)
+		m->have_perms = match(policy, m->p, peer, q, m->request,
+				      &m->perms, &m->owner_allow);
 }
 
 static void on_rule(struct tl_rule *r, uint32_t bits, void *arg)
@@ -248,12 +99,13 @@ static void rlimit_member(struct member *m, const struct query *q)
 static void explain_member(aamed_policy *policy, const struct query *q,
 			   struct member *m, struct tl_source *src)
 {
+	const struct qclass *row = qclass_of(q);
 	const char *name = m->info.name;
 	char err[256];
 	int i;
 	bool any_record = false, deny_rule = false;
 
-	m->request = request_of(q);
+	m->request = qclass_request(q);
 	m->ans.recs.want_text = true;
 	answer_decide(policy, aamed_profile_label(m->p), q, &m->ans, err,
 		      sizeof(err));
@@ -269,7 +121,7 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 	}
 	member_perms(policy, m, q);
 	m->denied = 0;
-	if (q->class == Q_RLIMIT) {
+	if (row->flags & QF_LIMIT) {
 		rlimit_member(m, q);
 		m->denied = strcmp(m->reason, "allowed") ? 1 : 0;
 		m->record = m->ans.recs.n ? cli_type_name(m->ans.recs.rec[0].type)
@@ -281,7 +133,7 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 
 		if (r->profile && strcmp(r->profile, name))
 			continue;	/* the peer's side */
-		if (q->class == Q_OFILE && r->op &&
+		if ((row->flags & QF_OWN_OP) && r->op &&
 		    strcmp(r->op, aamed_file_op_name(q->file.op)))
 			continue;	/* the null device's open, not the use */
 		any_record = true;
@@ -299,8 +151,8 @@ static void explain_member(aamed_policy *policy, const struct query *q,
 			deny_rule = true;
 	if (!m->denied && !m->ans.error)
 		m->reason = "allowed";
-	else if (q->class == Q_MOUNT && m->ans.error == -EPERM)
-		m->reason = "capability";	/* may_mount()'s CAP_SYS_ADMIN */
+	else if (row->cap_reason && m->ans.error == -EPERM)
+		m->reason = "capability";	/* e.g. may_mount()'s CAP_SYS_ADMIN */
 	else if (deny_rule || (m->have_perms && (m->denied & m->perms.deny)))
 		m->reason = "deny-rule";
 	else if (m->have_perms && query_is_path(q) &&
@@ -392,8 +244,8 @@ static const char *reason_text(const struct query *q,
 		return "this kernel has no hook for it";
 	if (!strcmp(m->reason, "rlimit-rule"))
 		return "the hard limit is above the rlimit rule";
-	if (!strcmp(m->reason, "capability") && q->class == Q_RLIMIT)
-		return "a raised hard limit needs capability sys_resource";
+	if (!strcmp(m->reason, "capability") && qclass_of(q)->cap_reason)
+		return qclass_of(q)->cap_reason;
 	if (!strcmp(m->reason, "capability"))
 		return "the rules allow it, capability sys_admin is denied";
 	if (!strcmp(m->reason, "cap-sys-resource"))
@@ -404,11 +256,11 @@ static const char *reason_text(const struct query *q,
 static void print_text(const struct query *q, struct member *ms, int n,
 		       const struct answer *all, const char *label)
 {
-	enum aamed_class c = aclass(q);
+	enum aamed_class c = qclass_aclass(q);
 	char b1[128], b2[128];
 	int i, j;
 
-	printf("%s\t%s %s\n", verdict_word(all), label, class_word(q));
+	printf("%s\t%s %s\n", verdict_word(all), label, qclass_name(q));
 	if (all->have_x && !all->error && cli_xmode_name(all->x.mode))
 		printf("transition\t%s:%s%s secure-exec=%d\n",
 		       cli_xmode_name(all->x.mode), all->x.name,
@@ -440,7 +292,7 @@ static void print_text(const struct query *q, struct member *ms, int n,
 		mask_str(c, m->request, b1, sizeof(b1));
 		mask_str(c, m->denied, b2, sizeof(b2));
 		printf("  class %s  requested \"%s\"  denied \"%s\"\n",
-		       class_word(q), b1, b2);
+		       qclass_name(q), b1, b2);
 		if (m->have_perms) {
 			char a[128], d[128], au[128], qu[128];
 
@@ -488,7 +340,7 @@ static void print_json(const struct query *q, struct member *ms, int n,
 		       bool have_src)
 {
 	FILE *f = stdout;
-	enum aamed_class c = aclass(q);
+	enum aamed_class c = qclass_aclass(q);
 	bool first = true;
 	int i, j;
 
@@ -504,7 +356,7 @@ static void print_json(const struct query *q, struct member *ms, int n,
 	json_key(f, &first, "label");
 	json_str(f, label);
 	json_key(f, &first, "class");
-	json_str(f, class_word(q));
+	json_str(f, qclass_name(q));
 	json_key(f, &first, "transition");
 	if (all->have_x && !all->error && cli_xmode_name(all->x.mode)) {
 		bool xf = true;
@@ -689,7 +541,7 @@ static int explain(aamed_policy *policy, const struct query *q,
 		fprintf(stderr, "aamed explain: %s\n", err);
 		goto out;
 	}
-	if (q->class == Q_HAT) {
+	if (qclass_of(q)->flags & QF_NO_RULES) {
 		/* no rules decide it: the hats the profiles have do */
 		rc = explain_hat(policy, label, q, all, o->json);
 		goto out;

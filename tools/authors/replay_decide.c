@@ -12,136 +12,28 @@
 
 #include "replay.h"
 
-/*
- * A signal or ptrace record is one side's check (the sender's or the
- * receiver's, the tracer's or the tracee's): the logging profile's own
- * decision is replayed, not the other side's (which logs its own record).
- */
-static int side_decide(const aamed_label *label, const aamed_label *peer,
-		       const struct query *q, bool other_side)
-{
-	if (q->class == Q_SIGNAL)
-		return other_side ?
-			       aamed_signal_side(peer, label, q->ipc.sig,
-						 AAMED_SIDE_PEER, NULL, NULL) :
-			       aamed_signal_side(label, peer, q->ipc.sig,
-						 AAMED_SIDE_SUBJECT, NULL, NULL);
-	return other_side ? aamed_ptrace_side(peer, label, q->ipc.request,
-					      AAMED_SIDE_PEER, NULL, NULL) :
-			    aamed_ptrace_side(label, peer, q->ipc.request,
-					      AAMED_SIDE_SUBJECT, NULL, NULL);
-}
-
-/*
- * A dbus record is one side's check by dbus-daemon: that side's label
- * query, an unconfined side allowed, a complain-mode side allowed.
- */
-static int dbus_side(aamed_policy *policy, const aamed_label *label,
-		     const struct query *q, char *err, size_t errlen)
-{
-	const char *mode = aamed_label_mode(label);
-	uint32_t mask = dbus_request(q);
-	struct aamed_query_masks m;
-	int e;
-
-	if (!strcmp(mode, "unconfined") || !strcmp(mode, "complain"))
-		return 0;
-	e = aamed_dbus_query_masks(policy, label, &q->dbus.req, &m);
-	if (e) {
-		snprintf(err, errlen, "label query: %s", strerror(-e));
-		return 1;
-	}
-	return mask & ~(m.allow & ~m.deny) ? -EACCES : 0;
-}
-
-/* A change_hat refused in complain mode still logs ALLOWED. */
-static void hat_record(const struct aamed_audit *rec, void *arg)
-{
-	if (rec->type == AAMED_AUDIT_ALLOWED)
-		*(bool *)arg = true;
-}
-
-/* The change_hat as its record tells it: allowed when logged ALLOWED. */
-static int hat_side(aamed_policy *policy, const aamed_label *label,
-		    const struct query *q, char *err, size_t errlen)
-{
-	struct aamed_hat_result res = { .size = sizeof(res) };
-	bool logged_allowed = false;
-	int e = hat_decide(policy, label, q, &res, hat_record,
-			   &logged_allowed, err, errlen);
-
-	return e == 1 ? 1 : logged_allowed ? 0 : e;
-}
-
-/* 0 allowed, a negative errno denied, 1 not decidable (err set). */
+/* 0 allowed, a negative errno denied, 1 not decidable (err set): the
+ * row's record decision; the peer of a two-sided check through the
+ * worker's label cache. */
 static int decide(struct replay_worker *w, const aamed_label *label,
 		  const struct query *q, bool other_side, char *err,
 		  size_t errlen)
 {
 	aamed_policy *policy = w->r->policy;
+	const struct qclass *row = qclass_of(q);
+	const aamed_label *peer = NULL;
 
-	if (q->class == Q_SIGNAL || q->class == Q_PTRACE) {
+	if (row->flags & QF_TWO_SIDED) {
 		int lerr = 0;
-		const aamed_label *peer = replay_label(w->labels, policy,
-						       q->peer_label, &lerr);
 
+		peer = replay_label(w->labels, policy, q->peer_label, &lerr);
 		if (!peer) {
 			snprintf(err, errlen, "peer label \"%s\": %s", q->peer_label,
 				 lerr == -ENOENT ? "no such profile" : "malformed label");
 			return 1;
 		}
-		return side_decide(label, peer, q, other_side);
 	}
-	switch (q->class) {
-	case Q_DBUS:
-		return dbus_side(policy, label, q, err, errlen);
-	case Q_EXEC: {
-		struct aamed_exec_result x;
-
-		if (q->change.onexec || q->change.flags)
-			return exec_decide(policy, label, q, &x, NULL, NULL,
-					   err, errlen);
-		return aamed_exec(label, q->file.path, q->file.fsuid, q->file.ouid,
-				  &x, NULL, NULL);
-	}
-	case Q_CHANGE: {
-		struct aamed_change_result c = { .size = sizeof(c) };
-
-		return change_decide(label, q, &c, NULL, NULL);
-	}
-	case Q_FILE:
-		return aamed_file_perm(label, &q->file, NULL, NULL);
-	case Q_OFILE: {
-		unsigned outcome;
-
-		return ofile_decide(policy, label, q, NULL, NULL, &outcome, err,
-				    errlen);
-	}
-	case Q_HAT:
-		return hat_side(policy, label, q, err, errlen);
-	case Q_NET:
-	case Q_UNIX:
-		return net_decide(policy, label, q, NULL, NULL, err, errlen);
-	case Q_USERNS:
-	case Q_URING: {
-		bool unmediated;
-		int e = ns_decide(policy, label, q, NULL, NULL, &unmediated,
-				  err, errlen);
-
-		if (!e && unmediated) {
-			snprintf(err, errlen, "this kernel does not mediate %s",
-				 q->class_word);
-			return 1;
-		}
-		return e;
-	}
-	case Q_RLIMIT:
-		return rlimit_decide(policy, label, q, NULL, NULL, err, errlen);
-	case Q_MOUNT:
-		return mount_decide(label, q, NULL, NULL);
-	default:
-		return ipc_decide(policy, label, q, NULL, NULL, err, errlen);
-	}
+	return row->replay(policy, label, peer, q, other_side, err, errlen);
 }
 
 /* --stats times one decision in DECIDE_SAMPLE (a clock read costs as

@@ -36,8 +36,7 @@ bool replay_direct_capability(const aa_log_record *rec,
 	if (cap < 0)
 		return false;
 	req->klass = "capability";
-	req->q.class = Q_CAP;
-	req->q.class_word = "capability";
+	qclass_set(&req->q, Q_CAP);
 	req->q.ipc.cap = cap;
 	req->q.ipc.word = rec->name;
 	return true;
@@ -56,8 +55,7 @@ bool replay_direct_signal(const aa_log_record *rec, struct replay_request *req)
 	req->klass = "signal";
 	req->other_side = rec->requested_mask &&
 			  strstr(rec->requested_mask, "receive");
-	req->q.class = Q_SIGNAL;
-	req->q.class_word = "signal";
+	qclass_set(&req->q, Q_SIGNAL);
 	req->q.peer_label = rec->peer;
 	req->q.ipc.sig = sig;
 	req->q.ipc.word = rec->signal;
@@ -74,8 +72,7 @@ bool replay_direct_ptrace(const aa_log_record *rec, struct replay_request *req)
 		return false;
 	req->klass = "ptrace";
 	req->other_side = strstr(m, "by") != NULL;
-	req->q.class = Q_PTRACE;
-	req->q.class_word = "ptrace";
+	qclass_set(&req->q, Q_PTRACE);
 	req->q.peer_label = rec->peer;
 	req->q.ipc.request = trace ? AAMED_PTRACE_TRACE : AAMED_PTRACE_READ;
 	req->q.ipc.word = trace ? "trace" : "read";
@@ -117,8 +114,7 @@ bool replay_direct_net(const aa_log_record *rec, struct replay_request *req)
 	if (rec->net_protocol && (proto = protocol(rec->net_protocol)) < 0)
 		return false;
 	req->klass = !strcmp(rec->net_family, "unix") ? "unix" : "net";
-	req->q.class = Q_NET;
-	req->q.class_word = "net";
+	qclass_set(&req->q, Q_NET);
 	n->op = op;
 	n->kind = NQ_SOCK;
 	n->sk.family = (uint16_t)family;
@@ -162,8 +158,7 @@ bool replay_direct_file(const aa_log_record *rec, struct replay_request *req)
 	memcpy(req->q.perms_text, mask, n);
 	req->q.perms_text[n] = 0;
 	req->klass = "file";
-	req->q.class = f->op == AAMED_OP_EXEC ? Q_EXEC : Q_FILE;
-	req->q.class_word = "file";
+	qclass_set(&req->q, file_class(f->op));
 	if (f->op == AAMED_OP_EXEC && !f->request)
 		f->request = AAMED_MAY_EXEC;
 	return true;

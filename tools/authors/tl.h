@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cli.h"
+#include "qclass.h"
 
 /* Version of every --json document these tools print (docs/json-schema). */
 #define TL_JSON_VERSION 1
@@ -106,7 +106,6 @@ typedef void (*tl_rule_fn)(struct tl_rule *r, uint32_t bits, void *arg);
 void tl_source_match(struct tl_source *s, const char *hname,
 		     const struct query *q, uint32_t request, tl_rule_fn fn,
 		     void *arg);
-int tl_query_class(const struct query *q);
 /*
  * tl_rlimit.c: tl_source_match() for a setrlimit: the rlimit rules of
  * hname naming q's resource, each to fn

@@ -208,35 +208,3 @@ const char *tl_audit_mode_name(enum aamed_audit_mode m)
 
 	return n ? n : "unknown";
 }
-
-/* The policy class (AAMED_PCLASS_*) a query asks of. */
-int tl_query_class(const struct query *q)
-{
-	switch (q->class) {
-	case Q_FILE:
-	case Q_EXEC:
-	case Q_CHANGE:
-		return AAMED_PCLASS_FILE;
-	case Q_NET:
-	case Q_UNIX:
-		return AAMED_PCLASS_NET;
-	case Q_OFILE:
-		return q->ofile.is_sock ? AAMED_PCLASS_NET : AAMED_PCLASS_FILE;
-	case Q_CAP:
-		return AAMED_PCLASS_CAP;
-	case Q_SIGNAL:
-		return AAMED_PCLASS_SIGNAL;
-	case Q_USERNS:
-		return AAMED_PCLASS_NS;
-	case Q_URING:
-		return AAMED_PCLASS_IO_URING;
-	case Q_DBUS:
-		return AAMED_PCLASS_DBUS;
-	case Q_MOUNT:
-		return AAMED_PCLASS_MOUNT;
-	case Q_RLIMIT:
-		return AAMED_PCLASS_RLIMITS;
-	default:
-		return AAMED_PCLASS_PTRACE;
-	}
-}

@@ -696,26 +696,12 @@ void tl_source_free(struct tl_source *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/*
- * A dbus rule is judged on the subject's own label query: the other end
- * of the message is a label text in the query, not a profile of the
- * one-rule policy.
- */
-static uint32_t dbus_denied_by(struct tl_source *s, const aamed_label *l,
-			       const struct query *q, uint32_t request)
-{
-	struct aamed_query_masks m;
-
-	if (aamed_dbus_query_masks(s->policy, l, &q->dbus.req, &m))
-		return request;
-	return request & ~(m.allow & ~m.deny);
-}
-
 /* Bits of request that the one-rule profile name denies. */
 static uint32_t denied_by(struct tl_source *s, const char *name,
 			  const struct query *q, uint32_t request)
 {
 	const aamed_label *l = aamed_label_get(s->policy, name, NULL);
+	const struct qclass *row = qclass_of(q);
 	struct answer *a;
 	struct query q1;
 	char err[256];
@@ -724,11 +710,12 @@ static uint32_t denied_by(struct tl_source *s, const char *name,
 
 	if (!l)
 		return request;
-	q = ofile_alone(q, &q1);
-	if (q->class == Q_DBUS)
-		return dbus_denied_by(s, l, q, request);
-	if (q->class == Q_CHANGE)	/* the target is no rule profile */
-		return change_denied(s->policy, name, q, request);
+	if (row->alone)
+		q = row->alone(q, &q1);
+	/* a class the decision cannot judge alone (dbus: the other end is
+	 * a label text; change_profile: the target is no rule profile) */
+	if (row->denied)
+		return row->denied(s->policy, name, q, request);
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return request;
@@ -744,8 +731,9 @@ static uint32_t denied_by(struct tl_source *s, const char *name,
 			continue;
 		d |= r->denied ? r->denied : request;
 	}
-	if (a->error && !d && q->class != Q_SIGNAL && q->class != Q_PTRACE)
-		d = request;	/* denied without a record of ours */
+	/* denied without a record of ours, but not the other side's */
+	if (a->error && !d && !(row->flags & QF_TWO_SIDED))
+		d = request;
 	free(a);
 	return d & request;
 }
@@ -754,7 +742,7 @@ void tl_source_match(struct tl_source *s, const char *hname,
 		     const struct query *q, uint32_t request, tl_rule_fn fn,
 		     void *arg)
 {
-	int klass = tl_query_class(q);
+	int klass = qclass_pclass(q);
 	uint32_t base;
 	size_t i;
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "qclass.h"
 #include "opts.h"
 
 static int decide(aamed_policy *policy, const struct query *q,
@@ -65,6 +65,7 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 
 static void print_json(FILE *f, const struct query *q, const struct answer *a)
 {
+	const struct qclass *row = qclass_of(q);
 	bool first = true;
 	char perms[200];
 	int i;
@@ -86,31 +87,15 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 		json_key(f, &first, "peer_label");
 		json_str(f, q->peer_label);
 	}
-	if (q->class == Q_NET || q->class == Q_UNIX)
-		net_json(f, &first, q);
-	else if (q->class == Q_USERNS || q->class == Q_URING)
-		ns_json(f, &first, q);
-	else if (q->class == Q_DBUS)
-		dbus_json(f, &first, q);
-	else if (q->class == Q_OFILE)
-		ofile_json(f, &first, q, a->inherit);
-	else if (q->class == Q_CHANGE)
-		change_json(f, &first, q, &a->change, a->error);
-	else if (q->class == Q_RLIMIT)
-		rlimit_json(f, &first, q);
-	else if (q->class == Q_HAT)
-		hat_json(f, &first, q, &a->hat, a->error);
-	else if (q->class == Q_MOUNT)
-		mount_json(f, &first, q);
-	else if (q->class >= Q_CAP)
-		ipc_json(f, &first, q);
+	if (row->json)
+		row->json(f, &first, q, a);
 	if (a->have_masks) {
 		json_key(f, &first, "masks");
 		fprintf(f, "{\"allow\":%u,\"deny\":%u,\"audit\":%u,\"quiet\":%u}",
 			a->masks.allow, a->masks.deny, a->masks.audit,
 			a->masks.quiet);
 	}
-	if (q->class != Q_FILE && q->class != Q_EXEC && q->class != Q_OFILE)
+	if (!(row->flags & QF_FILE_KEYS))
 		goto records;
 	json_key(f, &first, "operation");
 	json_str(f, aamed_file_op_name(q->file.op));
@@ -141,7 +126,7 @@ static void print_json(FILE *f, const struct query *q, const struct answer *a)
 	fprintf(f, "%u", q->file.fsuid);
 	json_key(f, &first, "ouid");
 	fprintf(f, "%u", q->file.ouid);
-	if (q->class == Q_EXEC) {
+	if (row->flags & QF_EXEC) {
 		/* the request's onexec label (as given) and no_new_privs */
 		json_key(f, &first, "onexec");
 		json_str(f, q->change.onexec);
@@ -284,14 +269,10 @@ static void query_usage(FILE *f)
 {
 	fputs("usage: aamed query --policy PATH [--policy PATH...] [--json]\n"
 	      "                   [--kernel 6.1|6.12|upstream] [--label L] QUERY\n"
-	      "       aamed query --policy PATH --batch FILE|-\n"
-	      "QUERY: file PATH PERMS [--op OP] [--target PATH] [--fsuid N] [--ouid N]\n"
-	      "       net FAMILY TYPE OP | unix OP --type T [--addr A] [--peer-label L]\n"
-	      "       capability NAME | signal NAME --peer-label L | ptrace read|trace --peer-label L\n"
-	      "       userns create | io_uring sqpoll | io_uring override_creds --peer-label L\n"
-	      "       rlimit RESOURCE HARD [--soft N] [--rlimit NAME=SOFT:HARD]\n"
-	      "See docs/query-language.md.\n",
+	      "       aamed query --policy PATH --batch FILE|-\n",
 	      f);
+	qclass_usage(f);
+	fputs("See docs/query-language.md.\n", f);
 }
 
 /* The options before the query words; the words themselves are not read. */

@@ -57,9 +57,10 @@ enum query_class {
 	Q_DBUS,
 	Q_OFILE,	/* a use of an open file (req_ofile.c) */
 	Q_CHANGE,
-	Q_RLIMIT,
 	Q_HAT,
+	Q_RLIMIT,
 	Q_MOUNT,	/* mount, umount, pivot_root, move_mount */
+	Q__COUNT	/* the rows of the class table (qclass.c) */
 };
 
 struct query {
@@ -83,11 +84,7 @@ struct query {
 };
 
 /* A request about a path (a file, an exec, an open file's path). */
-static inline bool query_is_path(const struct query *q)
-{
-	return q->class == Q_FILE || q->class == Q_EXEC ||
-	       (q->class == Q_OFILE && !q->ofile.is_sock);
-}
+bool query_is_path(const struct query *q);
 
 /*
  * The bits an open-file query asks: a receive or an inherit asks what
@@ -101,10 +98,15 @@ static inline uint32_t ofile_request(const struct query *q)
 		       q->file.request;
 }
 
-/* request.c: the words common to every class, then the class's own */
+/* request.c: the words common to every class, then the class's own
+ * (through the class table, qclass.h); file_parse() the file words */
 int parse_query(int argc, char **argv, struct query *q, char *err,
 		size_t errlen);
 int parse_perms(const char *s, uint32_t *mask, int *op);
+int file_parse(int argc, char **argv, struct query *q, char *err,
+	       size_t errlen);
+/* The class of a file request of operation op (an exec is its own). */
+enum query_class file_class(enum aamed_file_op op);
 
 /*
  * A class module parses the words after the class word (options may be
@@ -117,24 +119,48 @@ int net_decide(aamed_policy *policy, const aamed_label *label,
 	       const struct query *q, aamed_audit_fn fn, void *arg, char *err,
 	       size_t errlen);
 void net_json(FILE *f, bool *first, const struct query *q);
+/* unix: net's words with --type and the peer's; its JSON adds the
+ * addresses */
+int unix_parse(int argc, char **argv, struct query *q, char *err,
+	       size_t errlen);
+void unix_json(FILE *f, bool *first, const struct query *q);
 /* The i-th socket operation word of the query language and its
  * enum aamed_net_op; NULL past the last (for tables built from them). */
 const char *net_op_word(size_t i, int *op);
-int ipc_parse(int argc, char **argv, struct query *q, char *err,
+/* req_ipc.c: capability, signal, ptrace */
+int cap_parse(int argc, char **argv, struct query *q, char *err,
 	      size_t errlen);
-int ipc_decide(aamed_policy *policy, const aamed_label *label,
+int signal_parse(int argc, char **argv, struct query *q, char *err,
+		 size_t errlen);
+int ptrace_parse(int argc, char **argv, struct query *q, char *err,
+		 size_t errlen);
+int cap_decide(aamed_policy *policy, const aamed_label *label,
 	       const struct query *q, aamed_audit_fn fn, void *arg, char *err,
 	       size_t errlen);
-void ipc_json(FILE *f, bool *first, const struct query *q);
+int signal_decide(aamed_policy *policy, const aamed_label *label,
+		  const struct query *q, aamed_audit_fn fn, void *arg,
+		  char *err, size_t errlen);
+int ptrace_decide(aamed_policy *policy, const aamed_label *label,
+		  const struct query *q, aamed_audit_fn fn, void *arg,
+		  char *err, size_t errlen);
+void cap_json(FILE *f, bool *first, const struct query *q);
+void signal_json(FILE *f, bool *first, const struct query *q);
+void ptrace_json(FILE *f, bool *first, const struct query *q);
 /*
- * ns_decide: as the others, and *unmediated set (with 0) when the
- * kernel has no hook for the request (AAMED_NOT_MEDIATED).
+ * req_ns.c: userns, io_uring. decide as the others, and *unmediated set
+ * (with 0) when the kernel has no hook for the request
+ * (AAMED_NOT_MEDIATED).
  */
-int ns_parse(int argc, char **argv, struct query *q, char *err,
-	     size_t errlen);
-int ns_decide(aamed_policy *policy, const aamed_label *label,
-	      const struct query *q, aamed_audit_fn fn, void *arg,
-	      bool *unmediated, char *err, size_t errlen);
+int userns_parse(int argc, char **argv, struct query *q, char *err,
+		 size_t errlen);
+int uring_parse(int argc, char **argv, struct query *q, char *err,
+		size_t errlen);
+int userns_decide(aamed_policy *policy, const aamed_label *label,
+		  const struct query *q, aamed_audit_fn fn, void *arg,
+		  bool *unmediated, char *err, size_t errlen);
+int uring_decide(aamed_policy *policy, const aamed_label *label,
+		 const struct query *q, aamed_audit_fn fn, void *arg,
+		 bool *unmediated, char *err, size_t errlen);
 void ns_json(FILE *f, bool *first, const struct query *q);
 int dbus_parse(int argc, char **argv, struct query *q, char *err,
 	       size_t errlen);
@@ -154,6 +180,13 @@ void mount_json(FILE *f, bool *first, const struct query *q);
 uint32_t mount_request(const struct query *q);
 /* The AAMED_DBUS_MAY_* bit of the request. */
 uint32_t dbus_request(const struct query *q);
+/*
+ * A dbus rule is judged on the subject's own label query (the other end
+ * of the message is a label text in the query, not a profile of a
+ * one-rule policy): the bits of request profile denies.
+ */
+uint32_t dbus_denied(aamed_policy *policy, const char *profile,
+		     const struct query *q, uint32_t request);
 /* req_ofile.c: open files; the file words hand their options over */
 bool ofile_is_option(const char *a);
 bool ofile_takes_value(const char *a);
@@ -168,8 +201,8 @@ int ofile_decide(aamed_policy *policy, const aamed_label *label,
 		 unsigned *outcome, char *err, size_t errlen);
 void ofile_json(FILE *f, bool *first, const struct query *q,
 		unsigned outcome);
-/* q, or (an open-file query) a copy in tmp asked of its user alone, as
- * if the file was opened elsewhere: for one-rule profiles */
+/* an open-file query: a copy in tmp asked of its user alone, as if the
+ * file was opened elsewhere: for one-rule profiles */
 const struct query *ofile_alone(const struct query *q, struct query *tmp);
 /* req_change.c: change_profile, and the exec with --onexec / --nnp */
 int change_parse(int argc, char **argv, struct query *q, char *err,
@@ -225,7 +258,12 @@ int hat_decide(aamed_policy *policy, const aamed_label *label,
 	       aamed_audit_fn fn, void *arg, char *err, size_t errlen);
 void hat_json(FILE *f, bool *first, const struct query *q,
 	      const struct aamed_hat_result *res, int error);
-/* req_masks.c: --masks; -1 with err set when the query cannot be asked */
+/* req_masks.c: --masks; -1 with err set when the query cannot be asked;
+ * the label queries of a file path and of a dbus request */
+int file_masks(aamed_policy *policy, const aamed_label *label,
+	       const struct query *q, struct aamed_query_masks *m);
+int dbus_masks(aamed_policy *policy, const aamed_label *label,
+	       const struct query *q, struct aamed_query_masks *m);
 int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,
 		 size_t errlen);

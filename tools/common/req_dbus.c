@@ -179,3 +179,14 @@ void dbus_json(FILE *f, bool *first, const struct query *q)
 	json_opt(f, first, "name", r->name);
 	json_opt(f, first, "peer_name", r->peer_name);
 }
+
+uint32_t dbus_denied(aamed_policy *policy, const char *profile,
+		     const struct query *q, uint32_t request)
+{
+	const aamed_label *l = aamed_label_get(policy, profile, NULL);
+	struct aamed_query_masks m;
+
+	if (!l || aamed_dbus_query_masks(policy, l, &q->dbus.req, &m))
+		return request;
+	return request & ~(m.allow & ~m.deny);
+}

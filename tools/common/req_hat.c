@@ -72,7 +72,6 @@ int hat_parse(int argc, char **argv, struct query *q, char *err,
 	bool ret = false;
 	int i;
 
-	q->class = Q_HAT;
 	h->token = 1;
 	for (i = 0; i < argc; i++) {
 		if (argv[i][0] == '-' && argv[i][1] == '-') {

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "qclass.h"
 
 /* label NUL class path [NUL target]: what the kernel's file query reads */
-static int file_masks(aamed_policy *policy, const aamed_label *label,
-		      const struct query *q, struct aamed_query_masks *m)
+int file_masks(aamed_policy *policy, const aamed_label *label,
+	       const struct query *q, struct aamed_query_masks *m)
 {
 	const char *name = aamed_label_name(label);
 	const char *target = q->file.op == AAMED_OP_LINK ? q->file.target
@@ -41,17 +41,18 @@ int masks_decide(aamed_policy *policy, const aamed_label *label,
 		 const struct query *q, struct aamed_query_masks *m, char *err,
 		 size_t errlen)
 {
-	int error;
+	const struct qclass *r = qclass_of(q);
+	int error = r->masks ? r->masks(policy, label, q, m) : -EINVAL;
 
-	if (q->class == Q_DBUS)
-		error = aamed_dbus_query_masks(policy, label, &q->dbus.req, m);
-	else if (q->class == Q_FILE || q->class == Q_EXEC)
-		error = file_masks(policy, label, q, m);
-	else
-		error = -EINVAL;
 	if (error) {
 		snprintf(err, errlen, "label query: %s", strerror(-error));
 		return -1;
 	}
 	return 0;
+}
+
+int dbus_masks(aamed_policy *policy, const aamed_label *label,
+	       const struct query *q, struct aamed_query_masks *m)
+{
+	return aamed_dbus_query_masks(policy, label, &q->dbus.req, m);
 }

@@ -144,7 +144,8 @@ int mount_parse(int argc, char **argv, struct query *q, char *err,
 		m->put_old = pos[1];
 		return check_path("new root", pos[0], err, errlen) ||
 		       check_path("put_old", pos[1], err, errlen) ? -1 : 0;
-	default:
+	case MQ_UMOUNT:
+	case MQ_MOVE_MOUNT:
 		m->req.target = pos[0];
 		break;
 	}
@@ -164,9 +165,10 @@ int mount_decide(const aamed_label *label, const struct query *q,
 	case MQ_PIVOT_ROOT:
 		return aamed_pivot_root(label, m->req.target, m->put_old, fn,
 					arg);
-	default:
-		return aamed_move_mount(label, NULL, m->req.target, fn, arg);
+	case MQ_MOVE_MOUNT:
+		break;
 	}
+	return aamed_move_mount(label, NULL, m->req.target, fn, arg);
 }
 
 uint32_t mount_request(const struct query *q)
@@ -176,9 +178,11 @@ uint32_t mount_request(const struct query *q)
 		return AAMED_MAY_UMOUNT;
 	case MQ_PIVOT_ROOT:
 		return AAMED_MAY_PIVOTROOT;
-	default:
-		return AAMED_MAY_MOUNT;
+	case MQ_MOUNT:
+	case MQ_MOVE_MOUNT:
+		break;
 	}
+	return AAMED_MAY_MOUNT;
 }
 
 static const char *const kind_words[] = {

@@ -107,13 +107,14 @@ static int parse_addr(const char *v, const char **out, char *err,
 	return 0;
 }
 
-int net_parse(int argc, char **argv, struct query *q, char *err,
-	      size_t errlen)
+/* The words of net (FAMILY TYPE OP) or of unix (OP, --type, peer keys). */
+static int sock_parse(int argc, char **argv, struct query *q, bool is_unix,
+		      char *err, size_t errlen)
 {
 	struct net_query *n = &q->net;
 	const char *pos[3] = { 0 };
 	const char *type = NULL;
-	int npos = 0, want = q->class == Q_NET ? 3 : 1;
+	int npos = 0, want = is_unix ? 1 : 3;
 	unsigned long v;
 	size_t k;
 	int i, t;
@@ -136,7 +137,7 @@ int net_parse(int argc, char **argv, struct query *q, char *err,
 			return -1;
 		}
 		i++;
-		if (!strcmp(a, "--type") && q->class == Q_UNIX) {
+		if (!strcmp(a, "--type") && is_unix) {
 			type = val;
 		} else if (!strcmp(a, "--protocol")) {
 			if (parse_num(val, 0xffff, &v)) {
@@ -147,7 +148,7 @@ int net_parse(int argc, char **argv, struct query *q, char *err,
 		} else if (!strcmp(a, "--addr")) {
 			if (parse_addr(val, &n->sk.addr, err, errlen))
 				return -1;
-		} else if (!strcmp(a, "--peer-addr") && q->class == Q_UNIX) {
+		} else if (!strcmp(a, "--peer-addr") && is_unix) {
 			if (parse_addr(val, &n->peer.addr, err, errlen))
 				return -1;
 		} else if (!strcmp(a, "--sock-label")) {
@@ -171,12 +172,12 @@ int net_parse(int argc, char **argv, struct query *q, char *err,
 		}
 	}
 	if (npos != want) {
-		snprintf(err, errlen, q->class == Q_NET ?
+		snprintf(err, errlen, !is_unix ?
 				 "usage: net FAMILY TYPE OP [options]" :
 				 "usage: unix OP [--type T] [options]");
 		return -1;
 	}
-	if (q->class == Q_NET) {
+	if (!is_unix) {
 		t = lookup(aamed_family_name, pos[0]);
 		if (t < 0) {
 			snprintf(err, errlen, "unknown address family \"%s\"",
@@ -212,7 +213,7 @@ int net_parse(int argc, char **argv, struct query *q, char *err,
 		return -1;
 	}
 	n->op = op_words[k].op;
-	n->kind = q->class == Q_UNIX ? op_words[k].unix_kind : NQ_SOCK;
+	n->kind = is_unix ? op_words[k].unix_kind : NQ_SOCK;
 	if (n->sk.family != 1 && n->sk.addr) {
 		snprintf(err, errlen, "--addr is for unix sockets");
 		return -1;
@@ -224,6 +225,18 @@ int net_parse(int argc, char **argv, struct query *q, char *err,
 		n->peer.fsuid = n->sk.fsuid;
 	}
 	return 0;
+}
+
+int net_parse(int argc, char **argv, struct query *q, char *err,
+	      size_t errlen)
+{
+	return sock_parse(argc, argv, q, false, err, errlen);
+}
+
+int unix_parse(int argc, char **argv, struct query *q, char *err,
+	       size_t errlen)
+{
+	return sock_parse(argc, argv, q, true, err, errlen);
 }
 
 static int resolve(aamed_policy *policy, const char *text,
@@ -275,10 +288,10 @@ int net_decide(aamed_policy *policy, const aamed_label *label,
 			return aamed_unix_send(peer_label, &from, &to, fn, arg);
 		}
 		return aamed_net_perm(label, AAMED_NET_RECVMSG, &sk, fn, arg);
-	default:
-		return aamed_net_perm(label, (enum aamed_net_op)n->op, &sk, fn,
-				      arg);
+	case NQ_SOCK:
+		break;
 	}
+	return aamed_net_perm(label, (enum aamed_net_op)n->op, &sk, fn, arg);
 }
 
 void net_json(FILE *f, bool *first, const struct query *q)
@@ -293,10 +306,15 @@ void net_json(FILE *f, bool *first, const struct query *q)
 	json_str(f, aamed_sock_type_name(n->sk.type));
 	json_key(f, first, "protocol");
 	fprintf(f, "%u", n->sk.protocol);
-	if (q->class == Q_UNIX) {
-		json_key(f, first, "addr");
-		json_str(f, n->sk.addr);
-		json_key(f, first, "peer_addr");
-		json_str(f, n->has_peer ? n->peer.addr : NULL);
-	}
+}
+
+void unix_json(FILE *f, bool *first, const struct query *q)
+{
+	const struct net_query *n = &q->net;
+
+	net_json(f, first, q);
+	json_key(f, first, "addr");
+	json_str(f, n->sk.addr);
+	json_key(f, first, "peer_addr");
+	json_str(f, n->has_peer ? n->peer.addr : NULL);
 }

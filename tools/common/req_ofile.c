@@ -237,8 +237,6 @@ int ofile_decide(aamed_policy *policy, const aamed_label *label,
 
 const struct query *ofile_alone(const struct query *q, struct query *tmp)
 {
-	if (q->class != Q_OFILE)
-		return q;
 	*tmp = *q;
 	tmp->ofile.opened_by = NULL;
 	tmp->ofile.elsewhere = true;

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "qclass.h"
 
 static const struct {
 	char letter;
@@ -120,12 +120,19 @@ static enum aamed_file_op default_op(uint32_t m, const char *path)
 	return AAMED_OP_OPEN;
 }
 
-static int parse_file_query(int argc, char **argv, struct query *q,
-			    char *err, size_t errlen)
+/* an exec is a row of its own (its transition) */
+enum query_class file_class(enum aamed_file_op op)
+{
+	return op == AAMED_OP_EXEC ? Q_EXEC : Q_FILE;
+}
+
+int file_parse(int argc, char **argv, struct query *q, char *err,
+	       size_t errlen)
 {
 	const char *perms = NULL, *op = NULL;
 	int i = 0, pos = 0;
 	const char *positional[2] = { 0 };
+	bool exec;
 	int rop;
 
 	for (i = 0; i < argc; i++) {
@@ -235,12 +242,13 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 			 q->file.target);
 		return -1;
 	}
-	q->class = q->file.op == AAMED_OP_EXEC ? Q_EXEC : Q_FILE;
-	if (q->class != Q_EXEC && (q->change.flags || q->change.onexec)) {
+	q->class = file_class(q->file.op);
+	exec = q->file.op == AAMED_OP_EXEC;
+	if (!exec && (q->change.flags || q->change.onexec)) {
 		snprintf(err, errlen, "--nnp and --onexec are for exec (x) queries");
 		return -1;
 	}
-	if (q->xattrs.n && q->class != Q_EXEC) {
+	if (q->xattrs.n && !exec) {
 		snprintf(err, errlen, "--xattr is for exec queries");
 		return -1;
 	}
@@ -254,8 +262,36 @@ static int parse_file_query(int argc, char **argv, struct query *q,
 }
 
 /*
+ * "no query class" or "unknown query class" with the class words of the
+ * table (no lasting buffer: replay's workers parse at the same time).
+ */
+static int class_error(const char *cls, char *err, size_t errlen)
+{
+	size_t n, i;
+	const struct qclass *r;
+	const char *sep = "";
+
+	if (cls)
+		snprintf(err, errlen, "unknown query class \"%s\" (expected: ", cls);
+	else
+		snprintf(err, errlen, "no query class (expected: ");
+	for (i = 0; (r = qclass_row(i)); i++) {
+		const char *const *w;
+
+		for (w = r->words; w && *w; w++) {
+			n = strlen(err);
+			snprintf(err + n, errlen - n, "%s%s", sep, *w);
+			sep = ", ";
+		}
+	}
+	n = strlen(err);
+	snprintf(err + n, errlen - n, ")");
+	return -1;
+}
+
+/*
  * The words every class shares (--label, --peer-label), then the class
- * word, then the class's own words.
+ * word, then the class's own words (its row's parser).
  */
 int parse_query(int argc, char **argv, struct query *q, char *err,
 		size_t errlen)
@@ -263,6 +299,7 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 	char *rest[MAX_WORDS + 2];
 	int n = 0, i;
 	const char *cls = NULL;
+	const struct qclass *r;
 
 	memset(q, 0, sizeof(*q));
 	q->label = "unconfined";
@@ -285,49 +322,11 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 			return -1;
 		}
 	}
-	if (!cls) {
-		snprintf(err, errlen,
-			 "no query class (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, change_hat, rlimit, mount, umount, pivot_root, move_mount)");
-		return -1;
-	}
+	if (!cls)
+		return class_error(NULL, err, errlen);
 	q->class_word = cls;
-	if (!strcmp(cls, "file"))
-		return parse_file_query(n, rest, q, err, errlen);
-	if (!strcmp(cls, "net") || !strcmp(cls, "unix")) {
-		q->class = !strcmp(cls, "net") ? Q_NET : Q_UNIX;
-		return net_parse(n, rest, q, err, errlen);
-	}
-	if (!strcmp(cls, "capability") || !strcmp(cls, "signal") ||
-	    !strcmp(cls, "ptrace")) {
-		q->class = !strcmp(cls, "capability") ? Q_CAP
-			   : !strcmp(cls, "signal")   ? Q_SIGNAL
-						      : Q_PTRACE;
-		return ipc_parse(n, rest, q, err, errlen);
-	}
-	if (!strcmp(cls, "dbus")) {
-		q->class = Q_DBUS;
-		return dbus_parse(n, rest, q, err, errlen);
-	}
-	if (!strcmp(cls, "change_profile")) {
-		q->class = Q_CHANGE;
-		return change_parse(n, rest, q, err, errlen);
-	}
-	if (!strcmp(cls, "userns") || !strcmp(cls, "io_uring")) {
-		q->class = !strcmp(cls, "userns") ? Q_USERNS : Q_URING;
-		return ns_parse(n, rest, q, err, errlen);
-	}
-	if (!strcmp(cls, "rlimit")) {
-		q->class = Q_RLIMIT;
-		return rlimit_parse(n, rest, q, err, errlen);
-	}
-	if (!strcmp(cls, "change_hat"))
-		return hat_parse(n, rest, q, err, errlen);
-	if (mount_query_op(cls) >= 0) {
-		q->class = Q_MOUNT;
-		return mount_parse(n, rest, q, err, errlen);
-	}
-	snprintf(err, errlen,
-		 "unknown query class \"%s\" (expected: file, net, unix, capability, signal, ptrace, userns, io_uring, dbus, change_profile, change_hat, rlimit, mount, umount, pivot_root, move_mount)",
-		 cls);
-	return -1;
+	r = qclass_find(cls, &q->class);
+	if (!r)
+		return class_error(cls, err, errlen);
+	return r->parse(n, rest, q, err, errlen);
 }
