@@ -105,6 +105,26 @@ const aamed_label *aamed_attach(aamed_policy *policy, const char *ns,
 	return from_label(l ? l : n->unconfined);
 }
 
+const aamed_label *aamed_attach_xattrs(aamed_policy *policy, const char *ns,
+				       const char *path,
+				       const struct aamed_xattr *xattrs,
+				       size_t n, const char **info)
+{
+	const struct aa_ns *sp;
+	struct aa_xattr_set xs;
+	struct aa_label *l;
+
+	if (info)
+		*info = NULL;
+	if (!policy || !path || aa_xattr_set_init(&xs, xattrs, n))
+		return NULL;
+	sp = aa_policy_ns(policy, ns ? ns : "", false);
+	if (!sp)
+		return from_label(policy->ns[0]->unconfined);
+	l = aa_find_attach_x(policy, sp, NULL, path, &xs, info);
+	return from_label(l ? l : sp->unconfined);
+}
+
 /* A direct child of parent by its last name component (aa_find_child). */
 static struct aa_profile *find_child(const aamed_policy *policy,
 				     const struct aa_profile *parent,
