@@ -21,13 +21,28 @@
  *  - an aamed_audit record handed to a callback lives until the callback
  *    returns; a callback may resolve labels (aamed_label_get) of the
  *    policy being decided against, but must not load into or free it;
- *  - versioned structures: a structure the caller fills for the library
- *    starts with its size. Set it to sizeof the structure as your header
- *    declares it, or leave it 0, which means the first version (as the
- *    kernel's perf_event_attr does); the library reads only the fields
- *    that size covers, so fields added later read as zero for older
- *    callers. A record the library hands to a callback carries the size
- *    it was built with, so a newer callback knows which fields are there.
+ *  - versioned structures: every structure the caller fills for the
+ *    library, or hands it to fill (a result), starts with size_t size.
+ *    Set it to sizeof the structure as your header declares it, or
+ *    leave it 0. One rule holds for all of them (the one Linux's
+ *    copy_struct_from_user() applies to system call arguments):
+ *      - 0 means the structure's first version;
+ *      - a size below the first version's: -EINVAL;
+ *      - a size above the one this library knows (a newer header's):
+ *        accepted when every byte past the known part is zero (the
+ *        caller asks nothing of fields this library lacks), else -E2BIG;
+ *      - the library reads, and into a result writes, only the bytes the
+ *        size covers: fields added later read as zero for older callers,
+ *        and a result's bytes past them are left alone.
+ *    A decision for an all-unconfined label returns before it looks at
+ *    its structures (that is its speed), and a cache the library filled
+ *    (aamed_sock_cache, aamed_label_ref) is checked when it is filled.
+ *    aamed_rlimits_default() makes an aamed_rlimits: it sets the size.
+ *    Fixed structures without size (struct aamed_perms, aamed_xtrans,
+ *    aamed_query_masks, aamed_xattr, aamed_rlimit, aamed_error) mirror
+ *    the kernel's and do not grow. A record the library hands to a
+ *    callback carries the size it was built with, so a newer callback
+ *    knows which fields are there.
  *
  * Errors are negative errno values, as in the kernel.
  */
@@ -335,6 +350,7 @@ enum aamed_xmode {
 };
 
 struct aamed_exec_result {
+	size_t size;		/* set by the caller: sizeof, or 0 */
 	enum aamed_xmode mode;
 	int unsafe;		/* 0: AppArmor sets the secure-exec flag
 				 * (AT_SECURE) of the new image; see
@@ -612,6 +628,7 @@ enum aamed_dbus_op {
 };
 
 struct aamed_dbus_req {
+	size_t size;		/* see "versioned structures" above */
 	enum aamed_dbus_op op;
 	const char *bus;	/* "session", "system"; NULL: "" */
 	const char *path;	/* NULL: not in the message */
@@ -778,8 +795,7 @@ struct aamed_change_req {
 };
 
 struct aamed_change_result {
-	size_t size;		/* set by the caller: sizeof, or 0; an
-				 * older, shorter one gets what it covers */
+	size_t size;		/* set by the caller: sizeof, or 0 */
 	/*
 	 * On success: the label the task now has (immediate), or the label
 	 * an onexec change will exec into (pass it to aamed_exec_request()
@@ -959,7 +975,7 @@ struct aamed_rlimit {
 };
 /* Every resource's limits of one task. */
 struct aamed_rlimits {
-	size_t size;		/* sizeof(struct aamed_rlimits) */
+	size_t size;		/* see "versioned structures" above */
 	struct aamed_rlimit lim[AAMED_RLIMIT__COUNT];
 };
 /*
@@ -971,7 +987,7 @@ void aamed_rlimits_default(struct aamed_rlimits *r);
 
 /* One setrlimit(2) or prlimit(2) call. */
 struct aamed_setrlimit_req {
-	size_t size;		/* sizeof(struct aamed_setrlimit_req) */
+	size_t size;		/* see "versioned structures" above */
 	int resource;		/* AAMED_RLIMIT_* */
 	uint64_t soft, hard;	/* the new limits */
 	uint64_t old_hard;	/* the task's hard limit before the call */
@@ -990,7 +1006,7 @@ struct aamed_setrlimit_req {
  * operation="setrlimit" rlimit=NAME value=HARD [peer=...]. 0, -EACCES,
  * -EPERM (the capability, or nofile above Linux's default fs.nr_open,
  * 1048576, checked first), -EINVAL (resource out of range, soft above
- * hard, size too small). Never allocates.
+ * hard), or the size rule's -EINVAL, -E2BIG. Never allocates.
  */
 int aamed_setrlimit(const aamed_label *label,
 		    const struct aamed_setrlimit_req *req,
@@ -1192,13 +1208,11 @@ enum aamed_policy_class {
 #define AAMED_PATH_CHROOT_RELATIVE 0x8u
 
 /*
- * What a profile says besides its rule sets. The caller sets size to
- * sizeof(struct aamed_profile_info) of the header it was built with; the
- * library fills only the fields that fit in size, so fields added at the
- * end later do not break older callers. Strings belong to the policy.
+ * What a profile says besides its rule sets. Strings belong to the
+ * policy.
  */
 struct aamed_profile_info {
-	size_t size;
+	size_t size;		/* set by the caller: sizeof, or 0 */
 	const char *name;	/* hname: "parent//child" */
 	const char *ns;		/* namespace, "" for the root one */
 	const char *attach;	/* attachment expression, NULL: none */
@@ -1214,7 +1228,7 @@ struct aamed_profile_info {
 	uint32_t rlimit_mask;	/* bit r: rlimit r is set */
 	uint64_t rlimits[16];	/* its value where rlimit_mask has bit r */
 };
-/* 0, or -EINVAL (NULL argument, size too small for size itself). */
+/* 0, -EINVAL or -E2BIG (see "versioned structures"). */
 int aamed_profile_info(const aamed_profile *profile,
 		       struct aamed_profile_info *info);
 /*

@@ -295,12 +295,6 @@ audit:
 	return aa_audit_file(profile, &perms, AAMED_MAY_EXEC, error, ad);
 }
 
-int aa_exec_transition(const struct aa_label *label,
-		       struct aamed_exec_result *res, struct aa_audit_data *ad)
-{
-	return aa_exec_transition_x(label, res, ad, NULL);
-}
-
 int aa_exec_transition_x(const struct aa_label *label,
 			 struct aamed_exec_result *res,
 			 struct aa_audit_data *ad,

@@ -33,11 +33,9 @@ struct aa_label *aa_find_attach_x(aamed_policy *policy,
 /*
  * The exec of ad->name by label (the kernel's apparmor_bprm_creds_for_exec
  * and profile_transition() per member): fills res, each member audits
- * its own part. Takes policy->lock; may intern the new stack.
+ * its own part, for a file with the extended attributes xs (NULL:
+ * none). Takes policy->lock; may intern the new stack.
  */
-int aa_exec_transition(const struct aa_label *label,
-		       struct aamed_exec_result *res, struct aa_audit_data *ad);
-/* The same for a file with the extended attributes xs (NULL: none). */
 int aa_exec_transition_x(const struct aa_label *label,
 			 struct aamed_exec_result *res,
 			 struct aa_audit_data *ad,

@@ -96,7 +96,7 @@ static int decide(struct replay_worker *w, const aamed_label *label,
 	case Q_DBUS:
 		return dbus_side(policy, label, q, err, errlen);
 	case Q_EXEC: {
-		struct aamed_exec_result x;
+		struct aamed_exec_result x = { .size = sizeof(x) };
 
 		if (q->change.onexec || q->change.flags)
 			return exec_decide(policy, label, q, &x, NULL, NULL,
