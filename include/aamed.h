@@ -207,18 +207,29 @@ enum aamed_audit_type {
 	AAMED_AUDIT_KILLED,
 };
 
+/*
+ * Mediation classes: the kernel's AA_CLASS_* values. They name a record's
+ * class, the first byte of a walk of a profile's policy rules
+ * (AAMED_RULES_POLICY) from its root, and the class byte of a label
+ * query. Records use the classes the kernel logs; DOMAIN, NETV9 and
+ * LABEL only appear in rules.
+ */
 enum aamed_class {
 	AAMED_CLASS_NONE = 0,
 	AAMED_CLASS_FILE = 2,
 	AAMED_CLASS_CAP = 3,
 	AAMED_CLASS_RLIMITS = 5,	/* class="rlimits" */
-	AAMED_CLASS_NET = 14,
-	AAMED_CLASS_SIGNAL = 10,
+	AAMED_CLASS_DOMAIN = 6,
 	AAMED_CLASS_MOUNT = 7,		/* mount, umount, pivotroot */
 	AAMED_CLASS_PTRACE = 9,
+	AAMED_CLASS_SIGNAL = 10,
+	AAMED_CLASS_NET = 14,
+	AAMED_CLASS_NETV9 = 15,		/* fine-grained network (upstream) */
+	AAMED_CLASS_LABEL = 16,
 	AAMED_CLASS_NS = 21,		/* user namespaces: class="namespace" */
 	AAMED_CLASS_IO_URING = 22,
 	AAMED_CLASS_DBUS = 32,		/* records dbus-daemon logs */
+	AAMED_CLASS_MAX = 32,		/* the highest */
 };
 
 struct aamed_audit {
@@ -580,8 +591,8 @@ int aamed_query_label(aamed_policy *policy, uint32_t mask, char *query,
 /* AA_QUERY_CMD_LABEL_SIZE: the bytes aa_query_label() reserves ("label"). */
 #define AAMED_QUERY_CMD_LABEL_SIZE 6
 /* The match classes a label query names in its class byte. */
-#define AAMED_QUERY_CLASS_FILE 2
-#define AAMED_QUERY_CLASS_DBUS 32
+#define AAMED_QUERY_CLASS_FILE AAMED_CLASS_FILE
+#define AAMED_QUERY_CLASS_DBUS AAMED_CLASS_DBUS
 
 /* The four masks the kernel writes back ("allow 0x... deny 0x..."). */
 struct aamed_query_masks {
@@ -1182,26 +1193,25 @@ enum aamed_audit_mode {
 };
 
 /*
- * Policy classes: the kernel's AA_CLASS_* values, the first byte of a
- * walk of a profile's policy rules (AAMED_RULES_POLICY) from its root.
+ * Policy classes: the former enum aamed_policy_class, now enum
+ * aamed_class (the same numbers); the old names stay.
  */
-enum aamed_policy_class {
-	AAMED_PCLASS_NONE = 0,
-	AAMED_PCLASS_FILE = 2,
-	AAMED_PCLASS_CAP = 3,
-	AAMED_PCLASS_RLIMITS = 5,
-	AAMED_PCLASS_DOMAIN = 6,
-	AAMED_PCLASS_MOUNT = 7,
-	AAMED_PCLASS_PTRACE = 9,
-	AAMED_PCLASS_SIGNAL = 10,
-	AAMED_PCLASS_NET = 14,
-	AAMED_PCLASS_NETV9 = 15,
-	AAMED_PCLASS_LABEL = 16,
-	AAMED_PCLASS_NS = 21,
-	AAMED_PCLASS_IO_URING = 22,
-	AAMED_PCLASS_DBUS = 32,
-	AAMED_PCLASS_MAX = 32,
-};
+#define aamed_policy_class aamed_class
+#define AAMED_PCLASS_NONE AAMED_CLASS_NONE
+#define AAMED_PCLASS_FILE AAMED_CLASS_FILE
+#define AAMED_PCLASS_CAP AAMED_CLASS_CAP
+#define AAMED_PCLASS_RLIMITS AAMED_CLASS_RLIMITS
+#define AAMED_PCLASS_DOMAIN AAMED_CLASS_DOMAIN
+#define AAMED_PCLASS_MOUNT AAMED_CLASS_MOUNT
+#define AAMED_PCLASS_PTRACE AAMED_CLASS_PTRACE
+#define AAMED_PCLASS_SIGNAL AAMED_CLASS_SIGNAL
+#define AAMED_PCLASS_NET AAMED_CLASS_NET
+#define AAMED_PCLASS_NETV9 AAMED_CLASS_NETV9
+#define AAMED_PCLASS_LABEL AAMED_CLASS_LABEL
+#define AAMED_PCLASS_NS AAMED_CLASS_NS
+#define AAMED_PCLASS_IO_URING AAMED_CLASS_IO_URING
+#define AAMED_PCLASS_DBUS AAMED_CLASS_DBUS
+#define AAMED_PCLASS_MAX AAMED_CLASS_MAX
 
 /* path_flags bits (apparmor_parser's, as the kernel reads them). */
 #define AAMED_PATH_ATTACH_DISCONNECTED 0x4u

@@ -91,20 +91,6 @@ struct aa_label *aa_find_attach(aamed_policy *policy, const struct aa_ns *ns,
 	return aa_find_attach_x(policy, ns, parent, name, NULL, info);
 }
 
-const aamed_label *aamed_attach(aamed_policy *policy, const char *ns,
-				const char *path, const char **info)
-{
-	const struct aa_ns *n = aa_policy_ns(policy, ns ? ns : "", false);
-	struct aa_label *l;
-
-	if (info)
-		*info = NULL;
-	if (!n)
-		return from_label(policy->ns[0]->unconfined);
-	l = aa_find_attach(policy, n, NULL, path, info);
-	return from_label(l ? l : n->unconfined);
-}
-
 const aamed_label *aamed_attach_xattrs(aamed_policy *policy, const char *ns,
 				       const char *path,
 				       const struct aamed_xattr *xattrs,
@@ -123,6 +109,13 @@ const aamed_label *aamed_attach_xattrs(aamed_policy *policy, const char *ns,
 		return from_label(policy->ns[0]->unconfined);
 	l = aa_find_attach_x(policy, sp, NULL, path, &xs, info);
 	return from_label(l ? l : sp->unconfined);
+}
+
+/* A file without xattrs. */
+const aamed_label *aamed_attach(aamed_policy *policy, const char *ns,
+				const char *path, const char **info)
+{
+	return aamed_attach_xattrs(policy, ns, path, NULL, 0, info);
 }
 
 /* A direct child of parent by its last name component (aa_find_child). */
