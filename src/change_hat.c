@@ -328,7 +328,7 @@ static int hat_args(const struct aamed_hat_req *req, struct hat_ctx *c)
 	int err;
 
 	err = aa_struct_copy_in(&c->req, sizeof(c->req),
-				AA_VER0(struct aamed_hat_req, flags), req);
+				AA_V0_HAT_REQ, req);
 	if (err)
 		return err;
 	if (c->req.count > AAMED_HAT_MAX)

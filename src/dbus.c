@@ -176,7 +176,7 @@ int aamed_dbus_query_masks(aamed_policy *policy, const aamed_label *subj,
 
 	if (!policy || !subj || !req || !out)
 		return -EINVAL;
-	req = AA_STRUCT_IN(req, &local, peer_pid, &error);
+	req = AA_STRUCT_IN(req, &local, AA_V0_DBUS_REQ, &error);
 	if (!req)
 		return error;
 	if ((unsigned)req->op > AAMED_DBUS_EAVESDROP)
@@ -329,7 +329,7 @@ int aamed_dbus_perm(aamed_policy *policy, const aamed_label *subj,
 
 	if (!policy || !subj || !req)
 		return -EINVAL;
-	req = AA_STRUCT_IN(req, &local, peer_pid, &error);
+	req = AA_STRUCT_IN(req, &local, AA_V0_DBUS_REQ, &error);
 	if (!req)
 		return error;
 	switch (req->op) {

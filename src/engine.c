@@ -327,7 +327,7 @@ const aamed_label *aamed_label_ref_get(struct aamed_label_ref *ref,
 		return ref->label;
 	/* only a valid ref is ever filled: the hit above needs no check */
 	len = aa_struct_len(ref, sizeof(*ref),
-			    AA_VER0(struct aamed_label_ref, label));
+			    AA_V0_LABEL_REF);
 	if (len < 0) {
 		if (error)
 			*error = (int)len;

@@ -61,7 +61,7 @@ int aamed_profile_info(const aamed_profile *profile,
 {
 	const struct aa_profile *p = to_profile(profile);
 	long len = aa_struct_len(info, sizeof(*info),
-				 AA_VER0(struct aamed_profile_info, rlimits));
+				 AA_V0_PROFILE_INFO);
 	struct aamed_profile_info full;
 
 	if (!p || len < 0)

@@ -104,9 +104,9 @@ file_hook_sized(const struct aa_label *label,
 	struct aamed_file_req local;
 	int error;
 
-	if (AA_STRUCT_AS_IS(req, op))
+	if (AA_STRUCT_AS_IS(req, AA_V0_FILE_REQ))
 		return file_decide(label, req, audit, arg);
-	error = AA_STRUCT_COPY(&local, req, op);
+	error = AA_STRUCT_COPY(&local, req, AA_V0_FILE_REQ);
 	return error ? error : file_decide(label, &local, audit, arg);
 }
 
@@ -114,7 +114,7 @@ __attribute__((noinline)) static int
 file_hook(const struct aa_label *label, const struct aamed_file_req *req,
 	  aamed_audit_fn audit, void *arg)
 {
-	if (unlikely(AA_STRUCT_SLOW(req, op)))
+	if (unlikely(AA_STRUCT_SLOW(req, AA_V0_FILE_REQ)))
 		return file_hook_sized(label, req, audit, arg);
 	return file_decide(label, req, audit, arg);
 }
@@ -141,10 +141,10 @@ open_file_in(const struct aamed_open_file *f, struct aamed_open_file *lf,
 {
 	const struct aamed_sock *sk;
 
-	f = AA_STRUCT_IN(f, lf, flags, err);
+	f = AA_STRUCT_IN(f, lf, AA_V0_OPEN_FILE, err);
 	if (!f || !f->sock)
 		return f;
-	sk = AA_STRUCT_IN(f->sock, ls, fsuid, err);
+	sk = AA_STRUCT_IN(f->sock, ls, AA_V0_SOCK, err);
 	if (sk == f->sock || !sk)
 		return sk ? f : NULL;
 	if (f != lf)
@@ -246,7 +246,7 @@ static int exec_request(const struct aa_label *label,
 
 	if (!label || !r)
 		return -EINVAL;
-	r = AA_STRUCT_IN(r, &local, nxattrs, &error);
+	r = AA_STRUCT_IN(r, &local, AA_V0_EXEC_REQ, &error);
 	if (!r)
 		return error;
 	if (!r->path || r->path[0] != '/' ||
@@ -273,7 +273,7 @@ int aamed_exec_request(const aamed_label *l, const struct aamed_exec_req *r,
 		       void *arg)
 {
 	long len = aa_struct_len(res, sizeof(*res),
-				 AA_VER0(struct aamed_exec_result, info));
+				 AA_V0_EXEC_RESULT);
 	struct aamed_exec_result full;
 	int error;
 
@@ -302,7 +302,7 @@ int aamed_change_hat(const aamed_label *l, const struct aamed_hat_req *req,
 		     void *arg)
 {
 	long len = aa_struct_len(res, sizeof(*res),
-				 AA_VER0(struct aamed_hat_result, killed));
+				 AA_V0_HAT_RESULT);
 	struct aamed_hat_result full;
 	int error;
 
@@ -322,7 +322,7 @@ int aamed_change_profile(const aamed_label *l,
 			 void *arg)
 {
 	long len = aa_struct_len(res, sizeof(*res),
-				 AA_VER0(struct aamed_change_result, info));
+				 AA_V0_CHANGE_RESULT);
 	struct aamed_change_result full;
 	struct aamed_change_req local;
 	int error;
@@ -330,7 +330,7 @@ int aamed_change_profile(const aamed_label *l,
 	if (!l || !r || len < 0)
 		return len < 0 ? (int)len : -EINVAL;
 	memset(&full, 0, sizeof(full));
-	r = AA_STRUCT_IN(r, &local, flags, &error);
+	r = AA_STRUCT_IN(r, &local, AA_V0_CHANGE_REQ, &error);
 	if (r && (!r->target || !r->target[0] ||
 		  (r->target[0] == '&' && !r->target[1])))
 		error = -EINVAL;
@@ -376,9 +376,9 @@ net_hook_sized(const struct aa_label *label, enum aamed_net_op op,
 	struct aamed_sock local;
 	int error;
 
-	if (AA_STRUCT_AS_IS(sk, fsuid))
+	if (AA_STRUCT_AS_IS(sk, AA_V0_SOCK))
 		return net_decide(label, op, sk, audit, arg);
-	error = AA_STRUCT_COPY(&local, sk, fsuid);
+	error = AA_STRUCT_COPY(&local, sk, AA_V0_SOCK);
 	return error ? error : net_decide(label, op, &local, audit, arg);
 }
 
@@ -388,7 +388,7 @@ net_hook(const struct aa_label *label, enum aamed_net_op op,
 {
 	if ((unsigned)op >= AAMED_NET__COUNT || !sk)
 		return -EINVAL;
-	if (unlikely(AA_STRUCT_SLOW(sk, fsuid)))
+	if (unlikely(AA_STRUCT_SLOW(sk, AA_V0_SOCK)))
 		return net_hook_sized(label, op, sk, audit, arg);
 	return net_decide(label, op, sk, audit, arg);
 }
@@ -433,12 +433,12 @@ static int sock_pair_copy(const struct aamed_sock **sk,
 {
 	int error = 0;
 
-	if (!AA_STRUCT_AS_IS(*sk, fsuid)) {
-		error = AA_STRUCT_COPY(&local[0], *sk, fsuid);
+	if (!AA_STRUCT_AS_IS(*sk, AA_V0_SOCK)) {
+		error = AA_STRUCT_COPY(&local[0], *sk, AA_V0_SOCK);
 		*sk = &local[0];
 	}
-	if (!error && !AA_STRUCT_AS_IS(*peer, fsuid)) {
-		error = AA_STRUCT_COPY(&local[1], *peer, fsuid);
+	if (!error && !AA_STRUCT_AS_IS(*peer, AA_V0_SOCK)) {
+		error = AA_STRUCT_COPY(&local[1], *peer, AA_V0_SOCK);
 		*peer = &local[1];
 	}
 	return error;
@@ -501,7 +501,7 @@ unix_send_hook(const struct aa_label *sender, const struct aamed_sock *sk,
 {
 	if (!sk || !peer)
 		return -EINVAL;
-	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, fsuid)))
+	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, AA_V0_SOCK)))
 		return unix_send_hook_sized(sender, sk, peer, audit, arg);
 	return unix_send_decide(sender, sk, peer, audit, arg);
 }
@@ -547,7 +547,7 @@ unix_send_fill(const struct aa_label *sender, const struct aamed_sock *sk,
 {
 	struct counted c = { audit, arg, 0 };
 	long len = aa_struct_len(cache, sizeof(*cache),
-				 AA_VER0(struct aamed_sock_cache, ops));
+				 AA_V0_SOCK_CACHE);
 	int error;
 
 	/* every field written is the first version's */
@@ -654,7 +654,7 @@ unix_connect_hook(const struct aa_label *subj, const struct aamed_sock *sk,
 {
 	if (!sk || !peer)
 		return -EINVAL;
-	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, fsuid)))
+	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, AA_V0_SOCK)))
 		return unix_connect_hook_sized(subj, sk, peer, audit, arg);
 	return unix_connect_decide(subj, sk, peer, audit, arg);
 }
@@ -801,7 +801,7 @@ setrlimit_hook(const struct aa_label *label,
 	const struct aa_label *target;
 	int error;
 
-	req = AA_STRUCT_IN(req, &local, target, &error);
+	req = AA_STRUCT_IN(req, &local, AA_V0_SETRLIMIT_REQ, &error);
 	if (!req)
 		return error;
 	if ((unsigned)req->resource >= AAMED_RLIMIT__COUNT ||
@@ -842,7 +842,7 @@ int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
 		       const struct aamed_rlimits *init,
 		       struct aamed_rlimits *lim)
 {
-	const size_t ver0 = AA_VER0(struct aamed_rlimits, lim);
+	const size_t ver0 = AA_V0_RLIMITS;
 	struct aamed_rlimits dflt, now;
 	struct aamed_rlimit stack;
 	long len;
@@ -854,7 +854,7 @@ int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
 	if (len < 0)
 		return (int)len;
 	if (init) {
-		init = AA_STRUCT_IN(init, &dflt, lim, &error);
+		init = AA_STRUCT_IN(init, &dflt, AA_V0_RLIMITS, &error);
 		if (!init)
 			return error;
 	}
@@ -903,7 +903,7 @@ int aamed_mount(const aamed_label *l, const struct aamed_mount_req *req,
 		return 0;
 	if (!req)
 		return -EINVAL;
-	req = AA_STRUCT_IN(req, &local, data, &error);
+	req = AA_STRUCT_IN(req, &local, AA_V0_MOUNT_REQ, &error);
 	if (!req)
 		return error;
 	if (bad_path(req->target))

@@ -21,6 +21,27 @@
 	  _Alignof(type) - 1) / _Alignof(type) * _Alignof(type))
 
 /*
+ * Each structure's first version, named once: the last field it had.
+ * When a structure grows, its line stays as it is.
+ */
+#define AA_V0_FILE_REQ         AA_VER0(struct aamed_file_req, op)
+#define AA_V0_SOCK             AA_VER0(struct aamed_sock, fsuid)
+#define AA_V0_SOCK_CACHE       AA_VER0(struct aamed_sock_cache, ops)
+#define AA_V0_OPEN_FILE        AA_VER0(struct aamed_open_file, flags)
+#define AA_V0_MOUNT_REQ        AA_VER0(struct aamed_mount_req, data)
+#define AA_V0_SETRLIMIT_REQ    AA_VER0(struct aamed_setrlimit_req, target)
+#define AA_V0_RLIMITS          AA_VER0(struct aamed_rlimits, lim)
+#define AA_V0_EXEC_REQ         AA_VER0(struct aamed_exec_req, nxattrs)
+#define AA_V0_EXEC_RESULT      AA_VER0(struct aamed_exec_result, info)
+#define AA_V0_CHANGE_REQ       AA_VER0(struct aamed_change_req, flags)
+#define AA_V0_CHANGE_RESULT    AA_VER0(struct aamed_change_result, info)
+#define AA_V0_HAT_REQ          AA_VER0(struct aamed_hat_req, flags)
+#define AA_V0_HAT_RESULT       AA_VER0(struct aamed_hat_result, killed)
+#define AA_V0_DBUS_REQ         AA_VER0(struct aamed_dbus_req, peer_pid)
+#define AA_V0_LABEL_REF        AA_VER0(struct aamed_label_ref, label)
+#define AA_V0_PROFILE_INFO     AA_VER0(struct aamed_profile_info, rlimits)
+
+/*
  * The bytes of the caller's structure u (its size first) the library
  * reads or writes, at most known (the library's sizeof): its size, or
  * ver0 for 0. -EINVAL below ver0 (or a NULL u), -E2BIG when it is larger
@@ -43,23 +64,21 @@ int aa_struct_copy_in(void *local, size_t known, size_t ver0, const void *u);
  * size, the whole cost on a decision's path), or its size is this
  * version's.
  */
-#define AA_STRUCT_ZERO_OK(u, last)                                         \
-	(AA_VER0(__typeof__(*(u)), last) == sizeof(*(u)) && !(u)->size)
-#define AA_STRUCT_AS_IS(u, last)                                           \
-	(AA_STRUCT_ZERO_OK(u, last) || (u)->size == sizeof(*(u)))
+#define AA_STRUCT_ZERO_OK(u, ver0) ((ver0) == sizeof(*(u)) && !(u)->size)
+#define AA_STRUCT_AS_IS(u, ver0)                                           \
+	(AA_STRUCT_ZERO_OK(u, ver0) || (u)->size == sizeof(*(u)))
 
 /*
  * The one size a decision's path tests (the others go out of line): 0
  * while the first version is this one, then this version's.
  */
-#define AA_STRUCT_FAST(u, last)                                            \
-	(AA_VER0(__typeof__(*(u)), last) == sizeof(*(u)) ? 0 : sizeof(*(u)))
-#define AA_STRUCT_SLOW(u, last) ((u)->size != AA_STRUCT_FAST(u, last))
+#define AA_STRUCT_FAST(u, ver0) ((ver0) == sizeof(*(u)) ? 0 : sizeof(*(u)))
+#define AA_STRUCT_SLOW(u, ver0) ((u)->size != AA_STRUCT_FAST(u, ver0))
 /* Both of a pair, in one test while the fast size is 0 (an OR). */
-#define AA_STRUCT_PAIR_SLOW(a, b, last)                                    \
-	(AA_STRUCT_FAST(a, last) == 0 ? ((a)->size | (b)->size) != 0       \
-				      : AA_STRUCT_SLOW(a, last) ||         \
-						AA_STRUCT_SLOW(b, last))
+#define AA_STRUCT_PAIR_SLOW(a, b, ver0)                                    \
+	(AA_STRUCT_FAST(a, ver0) == 0 ? ((a)->size | (b)->size) != 0       \
+				      : AA_STRUCT_SLOW(a, ver0) ||         \
+						AA_STRUCT_SLOW(b, ver0))
 
 /*
  * The structure to read for the caller's u: u itself when it can be
@@ -79,15 +98,14 @@ static inline const void *aa_struct_in(const void *u, void *local,
 	return *err ? NULL : local;
 }
 
-/* The same for typed pointers: AA_STRUCT_IN(req, &local, last_v1_field, &err). */
-#define AA_STRUCT_IN(u, local, last, err)                                  \
-	((__typeof__(u))aa_struct_in((u), (local), sizeof(*(u)),          \
-				     AA_VER0(__typeof__(*(u)), last), (err)))
+/* The same for typed pointers: AA_STRUCT_IN(req, &local, AA_V0_X, &err). */
+#define AA_STRUCT_IN(u, local, ver0, err)                                  \
+	((__typeof__(u))aa_struct_in((u), (local), sizeof(*(u)), (ver0),  \
+				     (err)))
 
-/* aa_struct_copy_in() for a typed local: AA_STRUCT_COPY(&local, u, last). */
-#define AA_STRUCT_COPY(local, u, last)                                     \
-	aa_struct_copy_in((local), sizeof(*(local)),                      \
-			  AA_VER0(__typeof__(*(local)), last), (u))
+/* aa_struct_copy_in() for a typed local: AA_STRUCT_COPY(&local, u, AA_V0_X). */
+#define AA_STRUCT_COPY(local, u, ver0)                                     \
+	aa_struct_copy_in((local), sizeof(*(local)), (ver0), (u))
 
 /*
  * A result structure: copies the first len bytes of the library's full

@@ -61,9 +61,9 @@ static void vcheck(const struct vcase *c)
 	CHECK_EQ(vrun(c, (size_t)-1, 0), -E2BIG);
 }
 
-#define VCASE(type, last, fillfn, callfn, ctxp)                            \
-	((struct vcase){ #type, sizeof(type), AA_VER0(type, last), fillfn, \
-			 callfn, ctxp })
+/* ver0: the library's AA_V0_* of the structure (versioned.h) */
+#define VCASE(type, ver0, fillfn, callfn)                                  \
+	((struct vcase){ #type, sizeof(type), ver0, fillfn, callfn, NULL })
 
 /* The subjects: "conf" (enforce, no rules) and its policy. */
 struct vctx {
@@ -373,41 +373,48 @@ void unit_versioned_requests(void)
 	if (!CHECK(vpolicy(&v) != NULL))
 		return;
 	struct vcase cases[] = {
-		VCASE(struct aamed_file_req, op, fill_file, call_file, &v),
-		VCASE(struct aamed_sock, fsuid, fill_sock, call_net, &v),
-		VCASE(struct aamed_sock, fsuid, fill_sock, call_send_sk, &v),
-		VCASE(struct aamed_sock, fsuid, fill_sock, call_send_peer, &v),
-		VCASE(struct aamed_sock, fsuid, fill_sock, call_connect_sk, &v),
-		VCASE(struct aamed_sock, fsuid, fill_sock, call_connect_peer,
-		      &v),
-		VCASE(struct aamed_sock, fsuid, fill_sock, call_open_sock, &v),
-		VCASE(struct aamed_sock_cache, ops, fill_cache, call_cache, &v),
-		VCASE(struct aamed_open_file, flags, fill_open_file,
-		      call_open_file, &v),
-		VCASE(struct aamed_open_file, flags, fill_open_file,
-		      call_inherit, &v),
-		VCASE(struct aamed_mount_req, data, fill_mount, call_mount, &v),
-		VCASE(struct aamed_setrlimit_req, target, fill_setrlimit,
-		      call_setrlimit, &v),
-		VCASE(struct aamed_dbus_req, peer_pid, fill_dbus, call_dbus, &v),
-		VCASE(struct aamed_dbus_req, peer_pid, fill_dbus,
-		      call_dbus_masks, &v),
-		VCASE(struct aamed_label_ref, label, fill_label_ref,
-		      call_label_ref, &v),
-		VCASE(struct aamed_change_req, flags, fill_change_req,
-		      call_change_req, &v),
-		VCASE(struct aamed_exec_req, nxattrs, fill_exec_req,
-		      call_exec_req, &v),
-		VCASE(struct aamed_hat_req, flags, fill_hat_req, call_hat_req,
-		      &v),
-		VCASE(struct aamed_rlimits, lim, fill_rlimits,
-		      call_rlimits_init, &v),
-		VCASE(struct aamed_rlimits, lim, fill_rlimits,
-		      call_rlimits_lim, &v),
+		VCASE(struct aamed_file_req, AA_V0_FILE_REQ, fill_file,
+		      call_file),
+		VCASE(struct aamed_sock, AA_V0_SOCK, fill_sock, call_net),
+		VCASE(struct aamed_sock, AA_V0_SOCK, fill_sock, call_send_sk),
+		VCASE(struct aamed_sock, AA_V0_SOCK, fill_sock, call_send_peer),
+		VCASE(struct aamed_sock, AA_V0_SOCK, fill_sock,
+		      call_connect_sk),
+		VCASE(struct aamed_sock, AA_V0_SOCK, fill_sock,
+		      call_connect_peer),
+		VCASE(struct aamed_sock, AA_V0_SOCK, fill_sock, call_open_sock),
+		VCASE(struct aamed_sock_cache, AA_V0_SOCK_CACHE, fill_cache,
+		      call_cache),
+		VCASE(struct aamed_open_file, AA_V0_OPEN_FILE, fill_open_file,
+		      call_open_file),
+		VCASE(struct aamed_open_file, AA_V0_OPEN_FILE, fill_open_file,
+		      call_inherit),
+		VCASE(struct aamed_mount_req, AA_V0_MOUNT_REQ, fill_mount,
+		      call_mount),
+		VCASE(struct aamed_setrlimit_req, AA_V0_SETRLIMIT_REQ,
+		      fill_setrlimit, call_setrlimit),
+		VCASE(struct aamed_dbus_req, AA_V0_DBUS_REQ, fill_dbus,
+		      call_dbus),
+		VCASE(struct aamed_dbus_req, AA_V0_DBUS_REQ, fill_dbus,
+		      call_dbus_masks),
+		VCASE(struct aamed_label_ref, AA_V0_LABEL_REF, fill_label_ref,
+		      call_label_ref),
+		VCASE(struct aamed_change_req, AA_V0_CHANGE_REQ,
+		      fill_change_req, call_change_req),
+		VCASE(struct aamed_exec_req, AA_V0_EXEC_REQ, fill_exec_req,
+		      call_exec_req),
+		VCASE(struct aamed_hat_req, AA_V0_HAT_REQ, fill_hat_req,
+		      call_hat_req),
+		VCASE(struct aamed_rlimits, AA_V0_RLIMITS, fill_rlimits,
+		      call_rlimits_init),
+		VCASE(struct aamed_rlimits, AA_V0_RLIMITS, fill_rlimits,
+		      call_rlimits_lim),
 	};
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		cases[i].ctx = &v;
 		vcheck(&cases[i]);
+	}
 	/* the answers are what the structure asked */
 	memset(vbuf, 0, sizeof(vbuf));
 	fill_exec_req(vbuf, &v);
@@ -480,20 +487,22 @@ void unit_versioned_results(void)
 	if (!CHECK(vpolicy(&v) != NULL))
 		return;
 	struct vcase cases[] = {
-		VCASE(struct aamed_exec_result, info, fill_none, call_exec_res,
-		      &v),
-		VCASE(struct aamed_exec_result, info, fill_none, call_exec_old,
-		      &v),
-		VCASE(struct aamed_change_result, info, fill_none,
-		      call_change_res, &v),
-		VCASE(struct aamed_hat_result, killed, fill_none, call_hat_res,
-		      &v),
-		VCASE(struct aamed_profile_info, rlimits, fill_none, call_info,
-		      &v),
+		VCASE(struct aamed_exec_result, AA_V0_EXEC_RESULT, fill_none,
+		      call_exec_res),
+		VCASE(struct aamed_exec_result, AA_V0_EXEC_RESULT, fill_none,
+		      call_exec_old),
+		VCASE(struct aamed_change_result, AA_V0_CHANGE_RESULT,
+		      fill_none, call_change_res),
+		VCASE(struct aamed_hat_result, AA_V0_HAT_RESULT, fill_none,
+		      call_hat_res),
+		VCASE(struct aamed_profile_info, AA_V0_PROFILE_INFO, fill_none,
+		      call_info),
 	};
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		cases[i].ctx = &v;
 		vcheck(&cases[i]);
+	}
 	/* a refused result is left as it was, its size too */
 	memset(vbuf, 0x5a, sizeof(struct aamed_exec_result));
 	((struct aamed_exec_result *)vbuf)->size = sizeof(size_t);
