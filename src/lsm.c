@@ -46,9 +46,9 @@
  * a rename checks the source then the destination, both with the
  * source's owner, and stops at the first error.
  */
-static inline __attribute__((always_inline)) int
-file_decide(const struct aa_label *label, const struct aamed_file_req *req,
-	    aamed_audit_fn audit, void *arg)
+__attribute__((noinline)) static int
+file_hook(const struct aa_label *label, const struct aamed_file_req *req,
+	  aamed_audit_fn audit, void *arg)
 {
 	struct aa_audit_data ad;
 	int error;
@@ -61,7 +61,7 @@ file_decide(const struct aa_label *label, const struct aamed_file_req *req,
 	ad.fs.ouid = req->ouid;
 	/*
 	 * The one-path operations, numbered below LINK, in one compare: it
-	 * pays for the size test of file_hook().
+	 * pays for the size test of aamed_file_perm().
 	 */
 	if (likely((unsigned)req->op < AAMED_OP_LINK))
 		goto one_path;
@@ -93,30 +93,18 @@ one_path:
 }
 
 /*
- * A request of another size than the one the hook tests: read as it is
- * or from its copy (out of line: the hook's own path pays one test).
+ * A request neither of size 0 nor of this version's: the hook reads its
+ * copy. Out of line, so that the entry pays one test of the size for 0
+ * and a second one for sizeof.
  */
-__attribute__((noinline, cold)) static int
-file_hook_sized(const struct aa_label *label,
-		const struct aamed_file_req *req, aamed_audit_fn audit,
-		void *arg)
+__attribute__((noinline)) static int
+file_hook_copy(const struct aa_label *label, const struct aamed_file_req *req,
+	       aamed_audit_fn audit, void *arg)
 {
 	struct aamed_file_req local;
-	int error;
+	int error = AA_STRUCT_COPY(&local, req, AA_V0_FILE_REQ);
 
-	if (AA_STRUCT_AS_IS(req, AA_V0_FILE_REQ))
-		return file_decide(label, req, audit, arg);
-	error = AA_STRUCT_COPY(&local, req, AA_V0_FILE_REQ);
-	return error ? error : file_decide(label, &local, audit, arg);
-}
-
-__attribute__((noinline)) static int
-file_hook(const struct aa_label *label, const struct aamed_file_req *req,
-	  aamed_audit_fn audit, void *arg)
-{
-	if (unlikely(AA_STRUCT_SLOW(req, AA_V0_FILE_REQ)))
-		return file_hook_sized(label, req, audit, arg);
-	return file_decide(label, req, audit, arg);
+	return error ? error : file_hook(label, &local, audit, arg);
 }
 
 /* The file hooks (file_permission, inode and path hooks) -> file.c. */
@@ -127,6 +115,9 @@ int aamed_file_perm(const aamed_label *l, const struct aamed_file_req *req,
 
 	if (likely(aa_label_unconfined(label)))
 		return 0;
+	if (unlikely(AA_STRUCT_SLOW(req, AA_V0_FILE_REQ)) &&
+	    !AA_STRUCT_AS_IS(req, AA_V0_FILE_REQ))
+		return file_hook_copy(label, req, audit, arg);
 	return file_hook(label, req, audit, arg);
 }
 
@@ -352,13 +343,15 @@ static inline bool upstream(const struct aa_label *label)
  * apparmor_socket_*(): AF_UNIX under the upstream kernel goes to
  * af_unix.c, everything else to net.c (the kernel's af_select()).
  */
-static inline __attribute__((always_inline)) int
-net_decide(const struct aa_label *label, enum aamed_net_op op,
-	   const struct aamed_sock *sk, aamed_audit_fn audit, void *arg)
+__attribute__((noinline)) static int
+net_hook(const struct aa_label *label, enum aamed_net_op op,
+	 const struct aamed_sock *sk, aamed_audit_fn audit, void *arg)
 {
 	struct aa_audit_data ad;
 	bool up;
 
+	if ((unsigned)op >= AAMED_NET__COUNT)
+		return -EINVAL;
 	if (sk->family >= AA_AF_MAX || sk->type >= AA_SOCK_MAX)
 		return -EINVAL;
 	up = upstream(label);
@@ -368,29 +361,15 @@ net_decide(const struct aa_label *label, enum aamed_net_op op,
 	return aa_sk_perm(label, op, sk, &ad);
 }
 
-/* A socket of another size than the one the hook tests: as file_hook's. */
-__attribute__((noinline, cold)) static int
-net_hook_sized(const struct aa_label *label, enum aamed_net_op op,
-	       const struct aamed_sock *sk, aamed_audit_fn audit, void *arg)
+/* A socket of another size: as file_hook_copy(). */
+__attribute__((noinline)) static int
+net_hook_copy(const struct aa_label *label, enum aamed_net_op op,
+	      const struct aamed_sock *sk, aamed_audit_fn audit, void *arg)
 {
 	struct aamed_sock local;
-	int error;
+	int error = AA_STRUCT_COPY(&local, sk, AA_V0_SOCK);
 
-	if (AA_STRUCT_AS_IS(sk, AA_V0_SOCK))
-		return net_decide(label, op, sk, audit, arg);
-	error = AA_STRUCT_COPY(&local, sk, AA_V0_SOCK);
-	return error ? error : net_decide(label, op, &local, audit, arg);
-}
-
-__attribute__((noinline)) static int
-net_hook(const struct aa_label *label, enum aamed_net_op op,
-	 const struct aamed_sock *sk, aamed_audit_fn audit, void *arg)
-{
-	if ((unsigned)op >= AAMED_NET__COUNT || !sk)
-		return -EINVAL;
-	if (unlikely(AA_STRUCT_SLOW(sk, AA_V0_SOCK)))
-		return net_hook_sized(label, op, sk, audit, arg);
-	return net_decide(label, op, sk, audit, arg);
+	return error ? error : net_hook(label, op, &local, audit, arg);
 }
 
 /* apparmor_socket_*() -> net.c or af_unix.c. */
@@ -402,6 +381,11 @@ int aamed_net_perm(const aamed_label *subj, enum aamed_net_op op,
 
 	if (likely(aa_label_unconfined(label)))
 		return 0;
+	if (unlikely(!sk))
+		return -EINVAL;
+	if (unlikely(AA_STRUCT_SLOW(sk, AA_V0_SOCK)) &&
+	    !AA_STRUCT_AS_IS(sk, AA_V0_SOCK))
+		return net_hook_copy(label, op, sk, audit, arg);
 	return net_hook(label, op, sk, audit, arg);
 }
 
@@ -449,8 +433,8 @@ static int sock_pair_copy(const struct aamed_sock **sk,
  * sendmsg check. Upstream's apparmor_unix_may_send() checks each side
  * on its own label.
  */
-static inline __attribute__((always_inline)) int
-unix_send_decide(const struct aa_label *sender, const struct aamed_sock *sk,
+__attribute__((noinline)) static int
+unix_send_hook(const struct aa_label *sender, const struct aamed_sock *sk,
 		 const struct aamed_sock *peer, aamed_audit_fn audit,
 		 void *arg)
 {
@@ -482,28 +466,30 @@ unix_send_decide(const struct aa_label *sender, const struct aamed_sock *sk,
 	return error;
 }
 
-/* Sockets of another size than the one the hook tests: as file_hook's. */
-__attribute__((noinline, cold)) static int
-unix_send_hook_sized(const struct aa_label *sender,
-		     const struct aamed_sock *sk,
-		     const struct aamed_sock *peer, aamed_audit_fn audit,
-		     void *arg)
+/* Sockets of other sizes: as file_hook_copy(). */
+__attribute__((noinline)) static int
+unix_send_copy(const struct aa_label *sender, const struct aamed_sock *sk,
+	       const struct aamed_sock *peer, aamed_audit_fn audit, void *arg)
 {
 	struct aamed_sock local[2];
 	int error = sock_pair_copy(&sk, &peer, local);
 
-	return error ? error : unix_send_decide(sender, sk, peer, audit, arg);
+	return error ? error : unix_send_hook(sender, sk, peer, audit, arg);
 }
 
-__attribute__((noinline)) static int
-unix_send_hook(const struct aa_label *sender, const struct aamed_sock *sk,
-	       const struct aamed_sock *peer, aamed_audit_fn audit, void *arg)
+/* The sockets' test, then the hook. */
+static inline int unix_send_checked(const struct aa_label *sender,
+				    const struct aamed_sock *sk,
+				    const struct aamed_sock *peer,
+				    aamed_audit_fn audit, void *arg)
 {
-	if (!sk || !peer)
+	if (unlikely(!sk || !peer))
 		return -EINVAL;
-	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, AA_V0_SOCK)))
-		return unix_send_hook_sized(sender, sk, peer, audit, arg);
-	return unix_send_decide(sender, sk, peer, audit, arg);
+	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, AA_V0_SOCK)) &&
+	    !(AA_STRUCT_AS_IS(sk, AA_V0_SOCK) &&
+	      AA_STRUCT_AS_IS(peer, AA_V0_SOCK)))
+		return unix_send_copy(sender, sk, peer, audit, arg);
+	return unix_send_hook(sender, sk, peer, audit, arg);
 }
 
 /* apparmor_unix_may_send() (upstream) or the sendmsg hook (6.1, 6.12). */
@@ -516,7 +502,7 @@ int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
 	if (likely(aa_label_unconfined(s)) &&
 	    likely(aa_label_unconfined_or_none(peer->label)))
 		return 0;
-	return unix_send_hook(s, sk, peer, audit, arg);
+	return unix_send_checked(s, sk, peer, audit, arg);
 }
 
 /* Counts the records a decision emits, passing them on. */
@@ -553,7 +539,7 @@ unix_send_fill(const struct aa_label *sender, const struct aamed_sock *sk,
 	/* every field written is the first version's */
 	if (len < 0)
 		return (int)len;
-	error = unix_send_hook(sender, sk, peer, count_record, &c);
+	error = unix_send_checked(sender, sk, peer, count_record, &c);
 	if (!error && !c.n) {
 		if (cache->gen != sender->gen || cache->subj != from_label(sender) ||
 		    cache->peer != peer->label) {
@@ -595,8 +581,8 @@ int aamed_unix_send_cached(const aamed_label *sender,
  * apparmor_unix_stream_connect(): the connector's side, and the
  * listener's side only for a listener not bound to a path.
  */
-static inline __attribute__((always_inline)) int
-unix_connect_decide(const struct aa_label *subj, const struct aamed_sock *sk,
+__attribute__((noinline)) static int
+unix_connect_hook(const struct aa_label *subj, const struct aamed_sock *sk,
 		    const struct aamed_sock *peer, aamed_audit_fn audit,
 		    void *arg)
 {
@@ -634,29 +620,31 @@ unix_connect_decide(const struct aa_label *subj, const struct aamed_sock *sk,
 	return error;
 }
 
-/* Sockets of another size than the one the hook tests: as file_hook's. */
-__attribute__((noinline, cold)) static int
-unix_connect_hook_sized(const struct aa_label *subj,
-			const struct aamed_sock *sk,
-			const struct aamed_sock *peer, aamed_audit_fn audit,
-			void *arg)
+/* Sockets of other sizes: as file_hook_copy(). */
+__attribute__((noinline)) static int
+unix_connect_copy(const struct aa_label *subj, const struct aamed_sock *sk,
+		  const struct aamed_sock *peer, aamed_audit_fn audit,
+		  void *arg)
 {
 	struct aamed_sock local[2];
 	int error = sock_pair_copy(&sk, &peer, local);
 
-	return error ? error : unix_connect_decide(subj, sk, peer, audit, arg);
+	return error ? error : unix_connect_hook(subj, sk, peer, audit, arg);
 }
 
-__attribute__((noinline)) static int
-unix_connect_hook(const struct aa_label *subj, const struct aamed_sock *sk,
-		  const struct aamed_sock *peer, aamed_audit_fn audit,
-		  void *arg)
+/* The sockets' test, then the hook. */
+static inline int unix_connect_checked(const struct aa_label *subj,
+				       const struct aamed_sock *sk,
+				       const struct aamed_sock *peer,
+				       aamed_audit_fn audit, void *arg)
 {
-	if (!sk || !peer)
+	if (unlikely(!sk || !peer))
 		return -EINVAL;
-	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, AA_V0_SOCK)))
-		return unix_connect_hook_sized(subj, sk, peer, audit, arg);
-	return unix_connect_decide(subj, sk, peer, audit, arg);
+	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, AA_V0_SOCK)) &&
+	    !(AA_STRUCT_AS_IS(sk, AA_V0_SOCK) &&
+	      AA_STRUCT_AS_IS(peer, AA_V0_SOCK)))
+		return unix_connect_copy(subj, sk, peer, audit, arg);
+	return unix_connect_hook(subj, sk, peer, audit, arg);
 }
 
 /* apparmor_unix_stream_connect() (upstream) or the connect hook. */
@@ -669,7 +657,7 @@ int aamed_unix_connect(const aamed_label *subj, const struct aamed_sock *sk,
 	if (likely(aa_label_unconfined(s)) &&
 	    likely(aa_label_unconfined_or_none(peer->label)))
 		return 0;
-	return unix_connect_hook(s, sk, peer, audit, arg);
+	return unix_connect_checked(s, sk, peer, audit, arg);
 }
 
 /* ------------------------------------------------------------------ */
