@@ -21,13 +21,28 @@
  *  - an aamed_audit record handed to a callback lives until the callback
  *    returns; a callback may resolve labels (aamed_label_get) of the
  *    policy being decided against, but must not load into or free it;
- *  - versioned structures: a structure the caller fills for the library
- *    starts with its size. Set it to sizeof the structure as your header
- *    declares it, or leave it 0, which means the first version (as the
- *    kernel's perf_event_attr does); the library reads only the fields
- *    that size covers, so fields added later read as zero for older
- *    callers. A record the library hands to a callback carries the size
- *    it was built with, so a newer callback knows which fields are there.
+ *  - versioned structures: every structure the caller fills for the
+ *    library, or hands it to fill (a result), starts with size_t size.
+ *    Set it to sizeof the structure as your header declares it, or
+ *    leave it 0. One rule holds for all of them (the one Linux's
+ *    copy_struct_from_user() applies to system call arguments):
+ *      - 0 means the structure's first version;
+ *      - a size below the first version's: -EINVAL;
+ *      - a size above the one this library knows (a newer header's):
+ *        accepted when every byte past the known part is zero (the
+ *        caller asks nothing of fields this library lacks), else -E2BIG;
+ *      - the library reads, and into a result writes, only the bytes the
+ *        size covers: fields added later read as zero for older callers,
+ *        and a result's bytes past them are left alone.
+ *    A decision for an all-unconfined label returns before it looks at
+ *    its structures (that is its speed), and a cache the library filled
+ *    (aamed_sock_cache, aamed_label_ref) is checked when it is filled.
+ *    aamed_rlimits_default() makes an aamed_rlimits: it sets the size.
+ *    Fixed structures without size (struct aamed_perms, aamed_xtrans,
+ *    aamed_query_masks, aamed_xattr, aamed_rlimit, aamed_error) mirror
+ *    the kernel's and do not grow. A record the library hands to a
+ *    callback carries the size it was built with, so a newer callback
+ *    knows which fields are there.
  *
  * Errors are negative errno values, as in the kernel.
  */
@@ -92,6 +107,10 @@ extern "C" {
 #define AAMED_MAY_LISTEN      0x00400000u
 #define AAMED_MAY_SETOPT      0x01000000u
 #define AAMED_MAY_GETOPT      0x02000000u
+
+/* =====================================================================
+ * Loading: policy sets, the errors of a load, live replacement.
+ */
 
 /* ---------------------------------------------------------------------
  * Errors from loading.
@@ -160,6 +179,43 @@ const char *aamed_policy_profile_ns(const aamed_policy *policy, size_t i);
 unsigned aamed_policy_abi(const aamed_policy *policy);
 
 /* ---------------------------------------------------------------------
+ * Live replacement.
+ *
+ * An engine holds the current policy. Each reader thread registers once
+ * (aamed_reader_new) and brackets its decisions with aamed_read_begin(),
+ * which returns the policy to decide against, and aamed_read_end().
+ * Readers take no lock and write only their own slot. A replacement
+ * swaps the policy in, waits until no reader can still see the old one,
+ * then frees it: every section decides wholly against one policy.
+ * Labels come from the policy of the section; aamed_label_ref follows
+ * replacements by name at the cost of a compare when nothing changed.
+ */
+typedef struct aamed_engine aamed_engine;
+typedef struct aamed_reader aamed_reader;
+
+aamed_engine *aamed_engine_new(aamed_policy *policy);	/* takes ownership */
+void aamed_engine_free(aamed_engine *engine);	/* after all readers */
+aamed_reader *aamed_reader_new(aamed_engine *engine);
+void aamed_reader_free(aamed_reader *reader);
+aamed_policy *aamed_read_begin(aamed_reader *reader);
+void aamed_read_end(aamed_reader *reader);
+/*
+ * Install policy (ownership passes). The old one is freed once no reader
+ * can still see it: at once when the readers leave their sections within
+ * a short spin, else by a later replacement or aamed_engine_free() (at
+ * most 16 are held; past that the call sleeps until readers leave). It
+ * may wait for readers, so it must not be called from inside one of the
+ * caller's own read sections. -EINVAL for the engine's current policy.
+ */
+int aamed_policy_replace(aamed_engine *engine, aamed_policy *policy);
+/* A number no other policy of this process has. */
+uint64_t aamed_policy_generation(const aamed_policy *policy);
+
+/* =====================================================================
+ * Labels: resolved once, then used for every decision.
+ */
+
+/* ---------------------------------------------------------------------
  * Labels.
  *
  * Parse "unconfined", "name", ":ns:name", "a//&b" or "a//&:ns:b" (a mode
@@ -179,92 +235,23 @@ int aamed_label_is_unconfined(const aamed_label *label);
 /* Mode of a profile-or-label as the kernel prints it in attr/current. */
 const char *aamed_label_mode(const aamed_label *label);
 
-/* ---------------------------------------------------------------------
- * Audit records, built only when one will be emitted.
+struct aamed_label_ref {
+	size_t size;		/* see "versioned structures" above */
+	const char *text;		/* the label, as for aamed_label_get */
+	uint64_t gen;			/* policy it was resolved in */
+	const aamed_label *label;
+};
+const aamed_label *aamed_label_ref_get(struct aamed_label_ref *ref,
+				       aamed_policy *policy, int *error);
+
+/* =====================================================================
+ * Decisions, one part per mediation class. Each takes an audit
+ * callback (NULL: no record is built) that receives the records
+ * the kernel would log ("Records" below).
  */
-enum aamed_audit_type {
-	AAMED_AUDIT_AUDIT = 0,	/* apparmor="AUDIT": a forced audit of an allow */
-	AAMED_AUDIT_ALLOWED,	/* complain mode */
-	AAMED_AUDIT_DENIED,
-	AAMED_AUDIT_HINT,
-	AAMED_AUDIT_STATUS,
-	AAMED_AUDIT_ERROR,
-	AAMED_AUDIT_KILLED,
-};
 
-enum aamed_class {
-	AAMED_CLASS_NONE = 0,
-	AAMED_CLASS_FILE = 2,
-	AAMED_CLASS_CAP = 3,
-	AAMED_CLASS_RLIMITS = 5,	/* class="rlimits" */
-	AAMED_CLASS_NET = 14,
-	AAMED_CLASS_SIGNAL = 10,
-	AAMED_CLASS_MOUNT = 7,		/* mount, umount, pivotroot */
-	AAMED_CLASS_PTRACE = 9,
-	AAMED_CLASS_NS = 21,		/* user namespaces: class="namespace" */
-	AAMED_CLASS_IO_URING = 22,
-	AAMED_CLASS_DBUS = 32,		/* records dbus-daemon logs */
-};
-
-struct aamed_audit {
-	size_t size;		/* sizeof(struct aamed_audit) it was built with */
-	enum aamed_audit_type type;
-	enum aamed_class class;
-	const char *op;		/* operation="" */
-	const char *info;	/* NULL or info="" */
-	int error;		/* printed with info only, as the kernel does */
-	const char *ns;		/* NULL for the root namespace */
-	const char *profile;	/* hname of the profile that logs */
-	const char *name;	/* NULL or name= */
-	uint32_t request;	/* requested_mask, after the kernel's masking */
-	uint32_t denied;	/* denied_mask, 0 when not printed */
-	uint32_t fsuid, ouid;	/* file class */
-	const char *target;	/* NULL or target= (link/rename target,
-				 * exec's new label) */
-	/* net class */
-	uint16_t family, sock_type, protocol;
-	const char *addr;	/* AF_UNIX local address, NULL: none */
-	const char *peer_addr;	/* AF_UNIX peer address, NULL: none */
-	/* net, signal, ptrace: the other side's label, NULL: none;
-	 * io_uring override_creds: the target label (tcontext=) */
-	const char *peer;
-	/* capability class */
-	int cap;
-	/* signal class: AppArmor's signal number and the raw one */
-	int signal;
-	int unmapped_signal;
-	/* dbus class (dbus-daemon's record; label= is profile, peer_label=
-	 * is peer, name= is name, mask= from request) */
-	const char *bus, *path, *interface, *member;
-	const char *msgtype;
-	long pid, peer_pid;	/* < 0: not printed */
-	/* rlimits class: the resource (AAMED_RLIMIT_*) and the hard limit
-	 * asked for (value=) */
-	int rlimit;
-	uint64_t rlimit_value;
-	/* mount class: fstype=, srcname=, trans=, flags="", options=
-	 * (NULL, 0: not printed) */
-	const char *fstype, *srcname, *trans, *options;
-	unsigned long mnt_flags;
-};
-
+struct aamed_audit;
 typedef void (*aamed_audit_fn)(const struct aamed_audit *rec, void *arg);
-
-/* Formatting flags. */
-#define AAMED_FMT_CLASS 0x1u	/* print class="" as Linux >= 6.12 does */
-
-/*
- * The record as the kernel prints it after "audit(…): ", without pid=
- * and comm= (pass them in pid/comm to get them: pid < 0 omits both).
- * Returns the length it needed; truncates at len like snprintf.
- */
-size_t aamed_audit_format(const struct aamed_audit *rec, char *buf,
-			  size_t len, unsigned flags, long pid,
-			  const char *comm);
-
-/* Mask as the kernel prints it in requested_mask= for this class. */
-size_t aamed_perms_str(enum aamed_class class, uint32_t mask, char *buf,
-		       size_t len);
 
 /* ---------------------------------------------------------------------
  * File mediation.
@@ -335,6 +322,7 @@ enum aamed_xmode {
 };
 
 struct aamed_exec_result {
+	size_t size;		/* set by the caller: sizeof, or 0 */
 	enum aamed_xmode mode;
 	int unsafe;		/* 0: AppArmor sets the secure-exec flag
 				 * (AT_SECURE) of the new image; see
@@ -358,393 +346,6 @@ int aamed_exec(const aamed_label *label, const char *path, uint32_t fsuid,
  */
 const aamed_label *aamed_attach(aamed_policy *policy, const char *ns,
 				const char *path, const char **info);
-
-/* ---------------------------------------------------------------------
- * Live replacement.
- *
- * An engine holds the current policy. Each reader thread registers once
- * (aamed_reader_new) and brackets its decisions with aamed_read_begin(),
- * which returns the policy to decide against, and aamed_read_end().
- * Readers take no lock and write only their own slot. A replacement
- * swaps the policy in, waits until no reader can still see the old one,
- * then frees it: every section decides wholly against one policy.
- * Labels come from the policy of the section; aamed_label_ref follows
- * replacements by name at the cost of a compare when nothing changed.
- */
-typedef struct aamed_engine aamed_engine;
-typedef struct aamed_reader aamed_reader;
-
-aamed_engine *aamed_engine_new(aamed_policy *policy);	/* takes ownership */
-void aamed_engine_free(aamed_engine *engine);	/* after all readers */
-aamed_reader *aamed_reader_new(aamed_engine *engine);
-void aamed_reader_free(aamed_reader *reader);
-aamed_policy *aamed_read_begin(aamed_reader *reader);
-void aamed_read_end(aamed_reader *reader);
-/*
- * Install policy (ownership passes). The old one is freed once no reader
- * can still see it: at once when the readers leave their sections within
- * a short spin, else by a later replacement or aamed_engine_free() (at
- * most 16 are held; past that the call sleeps until readers leave). It
- * may wait for readers, so it must not be called from inside one of the
- * caller's own read sections. -EINVAL for the engine's current policy.
- */
-int aamed_policy_replace(aamed_engine *engine, aamed_policy *policy);
-/* A number no other policy of this process has. */
-uint64_t aamed_policy_generation(const aamed_policy *policy);
-
-struct aamed_label_ref {
-	size_t size;		/* see "versioned structures" above */
-	const char *text;		/* the label, as for aamed_label_get */
-	uint64_t gen;			/* policy it was resolved in */
-	const aamed_label *label;
-};
-const aamed_label *aamed_label_ref_get(struct aamed_label_ref *ref,
-				       aamed_policy *policy, int *error);
-
-/* ---------------------------------------------------------------------
- * Sockets (the kernel's net.c and af_unix.c).
- */
-enum aamed_net_op {
-	AAMED_NET_CREATE = 0,
-	AAMED_NET_BIND,
-	AAMED_NET_CONNECT,
-	AAMED_NET_LISTEN,
-	AAMED_NET_ACCEPT,
-	AAMED_NET_SENDMSG,
-	AAMED_NET_RECVMSG,
-	AAMED_NET_GETSOCKNAME,
-	AAMED_NET_GETPEERNAME,
-	AAMED_NET_GETSOCKOPT,
-	AAMED_NET_SETSOCKOPT,
-	AAMED_NET_SHUTDOWN,
-	AAMED_NET__COUNT
-};
-
-/* operation="" of a net op, and back. */
-const char *aamed_net_op_name(enum aamed_net_op op);
-int aamed_net_op_parse(const char *name);
-
-/*
- * A socket as mediation sees it. The caller owns it. label is the label
- * the socket was created under (NULL: a kernel socket, never mediated).
- */
-struct aamed_sock {
-	size_t size;		/* see "versioned structures" above */
-	const aamed_label *label;
-	uint16_t family;	/* AF_* */
-	uint16_t type;		/* SOCK_* */
-	uint16_t protocol;
-	const char *addr;	/* AF_UNIX: "/path", "@abstract" or NULL
-				 * (unnamed or not bound); for bind, the
-				 * address being bound (NULL: autobind) */
-	uint32_t ouid;		/* AF_UNIX path socket: inode owner */
-	uint32_t fsuid;		/* fsuid of the task asking (the kernel's
-				 * current_fsuid()) for owner rules on path
-				 * sockets; read from the subject's socket */
-};
-
-/*
- * A socket's cached decisions (the kernel keeps the like in aa_sk_ctx):
- * a confined socket that was allowed, without a record, to send to a
- * peer label remembers it, and asks again only when either label or the
- * policy changes (only aamed_unix_send_cached() uses it). The caller owns it, one per socket, zeroed
- * to start; it needs the socket's own lock if threads share the socket.
- */
-struct aamed_sock_cache {
-	size_t size;		/* see "versioned structures" above */
-	uint64_t gen;			/* policy generation; 0: empty */
-	const aamed_label *subj;
-	const aamed_label *peer;
-	uint32_t ops;			/* 1 << AAMED_NET_SENDMSG, ... */
-};
-
-int aamed_unix_send_cached(const aamed_label *sender,
-			   const struct aamed_sock *sk,
-			   const struct aamed_sock *peer,
-			   struct aamed_sock_cache *cache,
-			   aamed_audit_fn audit, void *arg);
-
-/* Request bits an operation asks for (AAMED_MAY_CREATE for create...). */
-uint32_t aamed_net_op_request(enum aamed_net_op op);
-
-/*
- * A request by subj on its socket sk (create: sk describes the socket
- * to be created). 0 or a negative errno.
- */
-int aamed_net_perm(const aamed_label *subj, enum aamed_net_op op,
-		   const struct aamed_sock *sk, aamed_audit_fn audit,
-		   void *arg);
-
-/*
- * AF_UNIX peer checks: a datagram from sender's socket sk to peer
- * (unix_may_send), and a stream connect from sk to the listening peer
- * (unix_stream_connect). The kernel checks both sides; the receiver's
- * side uses the label stored on the receiving socket (peer->label).
- *
- * Which kernel: Linux 6.1 and 6.12 have no unix peer hooks; there a send
- * is the sender's own sendmsg check and a connect the connector's own
- * connect check (coarse "network unix" rules). AAMED_KERNEL_UPSTREAM
- * performs the af_unix.c cross check: fine-grained unix rules where a
- * profile has class 15, path sockets judged by file rules on the path,
- * and the coarse rule for profiles without class 15.
- */
-int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
-		    const struct aamed_sock *peer, aamed_audit_fn audit,
-		    void *arg);
-int aamed_unix_connect(const aamed_label *subj, const struct aamed_sock *sk,
-		       const struct aamed_sock *peer, aamed_audit_fn audit,
-		       void *arg);
-
-/* ---------------------------------------------------------------------
- * Capabilities, signals, ptrace.
- */
-#define AAMED_CAP_OPT_NOAUDIT 0x1u	/* the kernel's CAP_OPT_NOAUDIT */
-
-int aamed_capable(const aamed_label *subj, int cap, unsigned opts,
-		  aamed_audit_fn audit, void *arg);
-/* Capability number of "sys_admin" etc., or -1. */
-int aamed_cap_parse(const char *name);
-
-/* sig is the kernel's signal number (SIGTERM, SIGRTMIN+n, 0). */
-int aamed_signal(const aamed_label *sender, const aamed_label *target,
-		 int sig, aamed_audit_fn audit, void *arg);
-/* Kernel signal number of "term", "usr1", "rtmin+3", "exists"..., or -1. */
-int aamed_signal_parse(const char *name);
-
-/* request: AAMED_PTRACE_READ or AAMED_PTRACE_TRACE. */
-int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
-		 uint32_t request, aamed_audit_fn audit, void *arg);
-
-/* ---------------------------------------------------------------------
- * User namespaces and io_uring (the hooks Linux 6.12 adds).
- *
- * Linux 6.1's AppArmor has neither hook: there the operations go ahead
- * without AppArmor being asked, and these functions return
- * AAMED_NOT_MEDIATED (positive: not a policy decision, neither an allow
- * by the policy nor an error) for every label. Otherwise they return 0
- * or a negative errno as every decision does. A profile whose policy has
- * no rules of the class (no start state: compiled by a parser or for a
- * kernel that does not know it) does not mediate it and allows.
- */
-#define AAMED_NOT_MEDIATED 1
-
-/* Request bits (security/apparmor/include/task.h, perms.h). */
-#define AAMED_USERNS_CREATE        AAMED_MAY_APPEND	/* "userns_create" */
-#define AAMED_URING_SQPOLL         AAMED_MAY_CREATE	/* "sqpoll" */
-#define AAMED_URING_OVERRIDE_CREDS AAMED_MAY_APPEND	/* "override_creds" */
-
-/* apparmor_userns_create(): label creates a user namespace. */
-int aamed_userns_create(const aamed_label *label, aamed_audit_fn audit,
-			void *arg);
-
-enum aamed_uring_op {
-	AAMED_URING_OP_SQPOLL = 0,	/* operation="uring_sqpoll" */
-	AAMED_URING_OP_OVERRIDE_CREDS,	/* operation="uring_override" */
-};
-/*
- * apparmor_uring_sqpoll() (target ignored, may be NULL) and
- * apparmor_uring_override_creds(): label, submitting to a ring, takes
- * the credentials of target (a personality registered under target).
- */
-int aamed_io_uring(const aamed_label *label, enum aamed_uring_op op,
-		   const aamed_label *target, aamed_audit_fn audit, void *arg);
-
-/* ---------------------------------------------------------------------
- * The kernel's label queries (apparmorfs .access), as libapparmor's
- * aa_query_label() asks them: query holds AA_QUERY_CMD_LABEL_SIZE
- * reserved bytes, then the label, a NUL, the class byte and the class's
- * match bytes (dbus-daemon builds them for every message); size counts
- * all of it. *allowed is 1 when every bit of mask is allowed, *audited
- * 1 when an allowed request is audited or a denied one is not quiet.
- * 0, or a negative errno (-ENOENT: no such label; -EINVAL: malformed).
- */
-int aamed_query_label(aamed_policy *policy, uint32_t mask, char *query,
-		      size_t size, int *allowed, int *audited);
-
-/* AA_QUERY_CMD_LABEL_SIZE: the bytes aa_query_label() reserves ("label"). */
-#define AAMED_QUERY_CMD_LABEL_SIZE 6
-/* The match classes a label query names in its class byte. */
-#define AAMED_QUERY_CLASS_FILE 2
-#define AAMED_QUERY_CLASS_DBUS 32
-
-/* The four masks the kernel writes back ("allow 0x... deny 0x..."). */
-struct aamed_query_masks {
-	uint32_t allow, deny, audit, quiet;
-};
-/*
- * The same query, answered with the kernel's four masks instead of the
- * two verdicts (query laid out as for aamed_query_label()).
- */
-int aamed_query_label_masks(aamed_policy *policy, const char *query,
-			    size_t size, struct aamed_query_masks *out);
-
-/*
- * aa_query_file_path() and aa_query_link_path(): a file-class query for
- * path (mask: AAMED_MAY_* bits), and the hard link link -> target
- * (AAMED_MAY_LINK). label is label text as for aamed_label_get(). The
- * kernel answers a file query with the owner permissions when the
- * querying task's fsuid is 0 and the other permissions otherwise; these
- * answer as for fsuid 0, the querier of the kernel oracle. The full path
- * is asked: libapparmor 3.0 sends one byte short of it.
- */
-int aamed_query_file_path(aamed_policy *policy, uint32_t mask,
-			  const char *label, const char *path, int *allowed,
-			  int *audited);
-int aamed_query_link_path(aamed_policy *policy, const char *label,
-			  const char *target, const char *link, int *allowed,
-			  int *audited);
-
-/*
- * D-Bus mediation as dbus-daemon does it (bus/apparmor.c): it asks the
- * kernel one label query per side of a message, and logs its own
- * records (apparmor="DENIED" operation="dbus_method_call" bus=...).
- */
-#define AAMED_DBUS_MAY_SEND      0x02u
-#define AAMED_DBUS_MAY_RECEIVE   0x04u
-#define AAMED_DBUS_MAY_EAVESDROP 0x20u
-#define AAMED_DBUS_MAY_BIND      0x40u
-
-enum aamed_dbus_op {
-	AAMED_DBUS_SEND = 0,	/* subj sends a message to peer_label */
-	AAMED_DBUS_RECEIVE,	/* subj receives a message from peer_label */
-	AAMED_DBUS_BIND,	/* subj acquires name */
-	AAMED_DBUS_EAVESDROP,	/* subj eavesdrops on bus */
-};
-
-struct aamed_dbus_req {
-	enum aamed_dbus_op op;
-	const char *bus;	/* "session", "system"; NULL: "" */
-	const char *path;	/* NULL: not in the message */
-	const char *interface;
-	const char *member;
-	/* send: the destination name; receive: the sender's name (the
-	 * source); bind: the name acquired */
-	const char *name;
-	/* send/receive: the other end's name for its own check (receive:
-	 * the destination, send: the source); NULL: none */
-	const char *peer_name;
-	const char *peer_label;	/* send/receive: NULL is "unconfined" */
-	const char *msgtype;	/* NULL: "method_call" */
-	long pid, peer_pid;	/* for records; < 0: not printed */
-};
-
-/*
- * Decide req for subj as dbus-daemon does, both sides of a message: the
- * sender's send and the receiver's receive query, an unconfined side
- * allowed unasked, a complain-mode side allowed with its record; the
- * records dbus-daemon would log go to audit (class
- * AAMED_CLASS_DBUS, formatted by aamed_audit_format). 0 (allowed),
- * -EACCES, or a negative errno (-ENOENT: peer label unknown, -EINVAL).
- */
-int aamed_dbus_perm(aamed_policy *policy, const aamed_label *subj,
-		    const struct aamed_dbus_req *req, aamed_audit_fn audit,
-		    void *arg);
-/*
- * The one label query subj's own side of req asks (send: the sender's,
- * receive: the receiver's; peer_label as given, NULL: "unconfined"),
- * answered with the kernel's four masks.
- */
-int aamed_dbus_query_masks(aamed_policy *policy, const aamed_label *subj,
-			   const struct aamed_dbus_req *req,
-			   struct aamed_query_masks *out);
-/* The request words: "send", "receive", "bind", "eavesdrop"; -1 unknown. */
-int aamed_dbus_op_parse(const char *word);
-const char *aamed_dbus_op_name(enum aamed_dbus_op op);
-/* (label query API: section end) */
-
-/* ---------------------------------------------------------------------
- * Open files: a descriptor inherited across an exec, used after its task
- * changed label, or received over a unix socket (SCM_RIGHTS). The kernel
- * stores on each open file the label it was opened (or the socket made)
- * under and the permissions granted so far, and asks again only when the
- * label using it is not covered by them (the kernel's aa_file_perm()).
- */
-#define AAMED_OFILE_NULL       0x1u	/* the null device file_inherit put in
-					 * place of a revoked descriptor: every
-					 * use is refused, without a record */
-#define AAMED_OFILE_UNMEDIATED 0x2u	/* on a file system AppArmor does not
-					 * mediate by path (a pipe, an anonymous
-					 * inode) and not a socket: never asked */
-#define AAMED_OFILE_CTTY       0x4u	/* file_inherit: the task's controlling
-					 * terminal (checked first, for read and
-					 * write, whatever it was opened for) */
-#define AAMED_OFILE_ELSEWHERE  0x8u	/* label is ignored: the file was opened
-					 * under some confined label sharing no
-					 * profile with the user's, which granted
-					 * nothing asked: each member of the
-					 * user's label checks, and only those
-					 * (what one kernel record shows) */
-
-struct aamed_open_file {
-	size_t size;		/* see "versioned structures" above */
-	const aamed_label *label;	/* opened (or made) under; NULL:
-					 * unconfined, never asked again */
-	uint32_t allow;		/* granted so far: what the open asked when
-				 * it was made confined (aamed_open_mode()),
-				 * 0 when unconfined and for a socket */
-	uint32_t mode;		/* what it was opened for, aamed_open_mode():
-				 * file_inherit and file_receive ask this */
-	const char *path;	/* the file's path; NULL: sock describes it */
-	uint32_t fsuid;		/* the fsuid of the task using it */
-	uint32_t ouid;		/* the file's owner */
-	uint32_t exec_fsuid;	/* file_inherit: the fsuid the exec gives
-				 * the new image (its euid); 6.12 prints it
-				 * in fsuid=, the owner test uses fsuid */
-	const struct aamed_sock *sock;	/* a socket's family, type, protocol
-					 * (its label is not asked) */
-	unsigned flags;		/* AAMED_OFILE_* */
-};
-
-/*
- * The kernel's aa_map_file_to_perms(): the AAMED_MAY_* bits of open(2)
- * flags (O_ACCMODE, O_APPEND, O_TRUNC, O_CREAT).
- */
-uint32_t aamed_open_mode(int open_flags);
-
-/*
- * label uses the open file f for request under op: AAMED_OP_FILE_PERM
- * (read/write: AAMED_MAY_READ or AAMED_MAY_WRITE), AAMED_OP_FILE_LOCK,
- * AAMED_OP_FILE_MMAP, AAMED_OP_FILE_MPROT, AAMED_OP_FILE_RECEIVE
- * (request ignored: f->mode without AAMED_MAY_CREATE, since O_CREAT does
- * not outlive the open). Nothing is asked when label or the file's label
- * is unconfined, or when label is a subset of the file's label and the
- * request was granted before. Otherwise every member of label that is
- * not in the file's label checks the request; a request beyond what was
- * granted is then also checked by the members of the file's label that
- * are not in label (by every member when they are the same label), and
- * those log under their own names. 0 or -EACCES.
- */
-int aamed_open_file_perm(const aamed_label *label, enum aamed_file_op op,
-			 const struct aamed_open_file *f, uint32_t request,
-			 aamed_audit_fn audit, void *arg);
-
-/* What became of an inherited descriptor. */
-#define AAMED_INHERIT_REPLACED    0x1u	/* now the null device (the kernel's
-					 * /sys/kernel/security/apparmor/.null) */
-#define AAMED_INHERIT_TTY_DROPPED 0x2u	/* the task lost its controlling
-					 * terminal (AAMED_OFILE_CTTY) */
-#define AAMED_INHERIT_CLOSED      0x4u	/* closed: the null device could not
-					 * be opened (Linux 6.12 asks the new
-					 * label, which refuses its
-					 * disconnected path, and logs an
-					 * "open" of "apparmor/.null") */
-
-/*
- * apparmor_bprm_committing_creds(): an exec moved the task from another
- * label to label and f is one of its open descriptors. Nothing happens
- * when label is unconfined (or the same as before: do not ask then).
- * Otherwise f is checked for f->mode (operation="file_inherit"; without
- * AAMED_MAY_CREATE: O_CREAT does not outlive the open) and, if refused,
- * replaced by the null device, or closed where the new label may not
- * open that (as the first refused descriptor of the exec: the kernel
- * opens the null device once per exec). *outcome (may be NULL) gets
- * AAMED_INHERIT_* bits, 0 when kept. Returns 0 when kept, -EACCES when
- * replaced or closed.
- */
-int aamed_file_inherit(const aamed_label *label,
-		       const struct aamed_open_file *f, unsigned *outcome,
-		       aamed_audit_fn audit, void *arg);
-/* (open files: section end) */
 
 /* ---------------------------------------------------------------------
  * Domain changes: change_profile (now, on the next exec, as a stack),
@@ -778,8 +379,7 @@ struct aamed_change_req {
 };
 
 struct aamed_change_result {
-	size_t size;		/* set by the caller: sizeof, or 0; an
-				 * older, shorter one gets what it covers */
+	size_t size;		/* set by the caller: sizeof, or 0 */
 	/*
 	 * On success: the label the task now has (immediate), or the label
 	 * an onexec change will exec into (pass it to aamed_exec_request()
@@ -918,6 +518,270 @@ const aamed_label *aamed_attach_xattrs(aamed_policy *policy, const char *ns,
 /* (xattr attachment: section end) */
 
 /* ---------------------------------------------------------------------
+ * Sockets (the kernel's net.c and af_unix.c).
+ */
+enum aamed_net_op {
+	AAMED_NET_CREATE = 0,
+	AAMED_NET_BIND,
+	AAMED_NET_CONNECT,
+	AAMED_NET_LISTEN,
+	AAMED_NET_ACCEPT,
+	AAMED_NET_SENDMSG,
+	AAMED_NET_RECVMSG,
+	AAMED_NET_GETSOCKNAME,
+	AAMED_NET_GETPEERNAME,
+	AAMED_NET_GETSOCKOPT,
+	AAMED_NET_SETSOCKOPT,
+	AAMED_NET_SHUTDOWN,
+	AAMED_NET__COUNT
+};
+
+/* operation="" of a net op, and back. */
+const char *aamed_net_op_name(enum aamed_net_op op);
+int aamed_net_op_parse(const char *name);
+
+/*
+ * A socket as mediation sees it. The caller owns it. label is the label
+ * the socket was created under (NULL: a kernel socket, never mediated).
+ */
+struct aamed_sock {
+	size_t size;		/* see "versioned structures" above */
+	const aamed_label *label;
+	uint16_t family;	/* AF_* */
+	uint16_t type;		/* SOCK_* */
+	uint16_t protocol;
+	const char *addr;	/* AF_UNIX: "/path", "@abstract" or NULL
+				 * (unnamed or not bound); for bind, the
+				 * address being bound (NULL: autobind) */
+	uint32_t ouid;		/* AF_UNIX path socket: inode owner */
+	uint32_t fsuid;		/* fsuid of the task asking (the kernel's
+				 * current_fsuid()) for owner rules on path
+				 * sockets; read from the subject's socket */
+};
+
+/*
+ * A socket's cached decisions (the kernel keeps the like in aa_sk_ctx):
+ * a confined socket that was allowed, without a record, to send to a
+ * peer label remembers it, and asks again only when either label or the
+ * policy changes (only aamed_unix_send_cached() uses it). The caller owns it, one per socket, zeroed
+ * to start; it needs the socket's own lock if threads share the socket.
+ */
+struct aamed_sock_cache {
+	size_t size;		/* see "versioned structures" above */
+	uint64_t gen;			/* policy generation; 0: empty */
+	const aamed_label *subj;
+	const aamed_label *peer;
+	uint32_t ops;			/* 1 << AAMED_NET_SENDMSG, ... */
+};
+
+int aamed_unix_send_cached(const aamed_label *sender,
+			   const struct aamed_sock *sk,
+			   const struct aamed_sock *peer,
+			   struct aamed_sock_cache *cache,
+			   aamed_audit_fn audit, void *arg);
+
+/* Request bits an operation asks for (AAMED_MAY_CREATE for create...). */
+uint32_t aamed_net_op_request(enum aamed_net_op op);
+
+/*
+ * A request by subj on its socket sk (create: sk describes the socket
+ * to be created). 0 or a negative errno.
+ */
+int aamed_net_perm(const aamed_label *subj, enum aamed_net_op op,
+		   const struct aamed_sock *sk, aamed_audit_fn audit,
+		   void *arg);
+
+/*
+ * AF_UNIX peer checks: a datagram from sender's socket sk to peer
+ * (unix_may_send), and a stream connect from sk to the listening peer
+ * (unix_stream_connect). The kernel checks both sides; the receiver's
+ * side uses the label stored on the receiving socket (peer->label).
+ *
+ * Which kernel: Linux 6.1 and 6.12 have no unix peer hooks; there a send
+ * is the sender's own sendmsg check and a connect the connector's own
+ * connect check (coarse "network unix" rules). AAMED_KERNEL_UPSTREAM
+ * performs the af_unix.c cross check: fine-grained unix rules where a
+ * profile has class 15, path sockets judged by file rules on the path,
+ * and the coarse rule for profiles without class 15.
+ */
+int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
+		    const struct aamed_sock *peer, aamed_audit_fn audit,
+		    void *arg);
+int aamed_unix_connect(const aamed_label *subj, const struct aamed_sock *sk,
+		       const struct aamed_sock *peer, aamed_audit_fn audit,
+		       void *arg);
+
+/* ---------------------------------------------------------------------
+ * Open files: a descriptor inherited across an exec, used after its task
+ * changed label, or received over a unix socket (SCM_RIGHTS). The kernel
+ * stores on each open file the label it was opened (or the socket made)
+ * under and the permissions granted so far, and asks again only when the
+ * label using it is not covered by them (the kernel's aa_file_perm()).
+ */
+#define AAMED_OFILE_NULL       0x1u	/* the null device file_inherit put in
+					 * place of a revoked descriptor: every
+					 * use is refused, without a record */
+#define AAMED_OFILE_UNMEDIATED 0x2u	/* on a file system AppArmor does not
+					 * mediate by path (a pipe, an anonymous
+					 * inode) and not a socket: never asked */
+#define AAMED_OFILE_CTTY       0x4u	/* file_inherit: the task's controlling
+					 * terminal (checked first, for read and
+					 * write, whatever it was opened for) */
+#define AAMED_OFILE_ELSEWHERE  0x8u	/* label is ignored: the file was opened
+					 * under some confined label sharing no
+					 * profile with the user's, which granted
+					 * nothing asked: each member of the
+					 * user's label checks, and only those
+					 * (what one kernel record shows) */
+
+struct aamed_open_file {
+	size_t size;		/* see "versioned structures" above */
+	const aamed_label *label;	/* opened (or made) under; NULL:
+					 * unconfined, never asked again */
+	uint32_t allow;		/* granted so far: what the open asked when
+				 * it was made confined (aamed_open_mode()),
+				 * 0 when unconfined and for a socket */
+	uint32_t mode;		/* what it was opened for, aamed_open_mode():
+				 * file_inherit and file_receive ask this */
+	const char *path;	/* the file's path; NULL: sock describes it */
+	uint32_t fsuid;		/* the fsuid of the task using it */
+	uint32_t ouid;		/* the file's owner */
+	uint32_t exec_fsuid;	/* file_inherit: the fsuid the exec gives
+				 * the new image (its euid); 6.12 prints it
+				 * in fsuid=, the owner test uses fsuid */
+	const struct aamed_sock *sock;	/* a socket's family, type, protocol
+					 * (its label is not asked) */
+	unsigned flags;		/* AAMED_OFILE_* */
+};
+
+/*
+ * The kernel's aa_map_file_to_perms(): the AAMED_MAY_* bits of open(2)
+ * flags (O_ACCMODE, O_APPEND, O_TRUNC, O_CREAT).
+ */
+uint32_t aamed_open_mode(int open_flags);
+
+/*
+ * label uses the open file f for request under op: AAMED_OP_FILE_PERM
+ * (read/write: AAMED_MAY_READ or AAMED_MAY_WRITE), AAMED_OP_FILE_LOCK,
+ * AAMED_OP_FILE_MMAP, AAMED_OP_FILE_MPROT, AAMED_OP_FILE_RECEIVE
+ * (request ignored: f->mode without AAMED_MAY_CREATE, since O_CREAT does
+ * not outlive the open). Nothing is asked when label or the file's label
+ * is unconfined, or when label is a subset of the file's label and the
+ * request was granted before. Otherwise every member of label that is
+ * not in the file's label checks the request; a request beyond what was
+ * granted is then also checked by the members of the file's label that
+ * are not in label (by every member when they are the same label), and
+ * those log under their own names. 0 or -EACCES.
+ */
+int aamed_open_file_perm(const aamed_label *label, enum aamed_file_op op,
+			 const struct aamed_open_file *f, uint32_t request,
+			 aamed_audit_fn audit, void *arg);
+
+/* What became of an inherited descriptor. */
+#define AAMED_INHERIT_REPLACED    0x1u	/* now the null device (the kernel's
+					 * /sys/kernel/security/apparmor/.null) */
+#define AAMED_INHERIT_TTY_DROPPED 0x2u	/* the task lost its controlling
+					 * terminal (AAMED_OFILE_CTTY) */
+#define AAMED_INHERIT_CLOSED      0x4u	/* closed: the null device could not
+					 * be opened (Linux 6.12 asks the new
+					 * label, which refuses its
+					 * disconnected path, and logs an
+					 * "open" of "apparmor/.null") */
+
+/*
+ * apparmor_bprm_committing_creds(): an exec moved the task from another
+ * label to label and f is one of its open descriptors. Nothing happens
+ * when label is unconfined (or the same as before: do not ask then).
+ * Otherwise f is checked for f->mode (operation="file_inherit"; without
+ * AAMED_MAY_CREATE: O_CREAT does not outlive the open) and, if refused,
+ * replaced by the null device, or closed where the new label may not
+ * open that (as the first refused descriptor of the exec: the kernel
+ * opens the null device once per exec). *outcome (may be NULL) gets
+ * AAMED_INHERIT_* bits, 0 when kept. Returns 0 when kept, -EACCES when
+ * replaced or closed.
+ */
+int aamed_file_inherit(const aamed_label *label,
+		       const struct aamed_open_file *f, unsigned *outcome,
+		       aamed_audit_fn audit, void *arg);
+/* (open files: section end) */
+
+/* ---------------------------------------------------------------------
+ * Capabilities, signals, ptrace.
+ */
+#define AAMED_CAP_OPT_NOAUDIT 0x1u	/* the kernel's CAP_OPT_NOAUDIT */
+
+int aamed_capable(const aamed_label *subj, int cap, unsigned opts,
+		  aamed_audit_fn audit, void *arg);
+/* Capability number of "sys_admin" etc., or -1. */
+int aamed_cap_parse(const char *name);
+
+/* sig is the kernel's signal number (SIGTERM, SIGRTMIN+n, 0). */
+int aamed_signal(const aamed_label *sender, const aamed_label *target,
+		 int sig, aamed_audit_fn audit, void *arg);
+/* Kernel signal number of "term", "usr1", "rtmin+3", "exists"..., or -1. */
+int aamed_signal_parse(const char *name);
+
+/* request: AAMED_PTRACE_READ or AAMED_PTRACE_TRACE. */
+int aamed_ptrace(const aamed_label *tracer, const aamed_label *tracee,
+		 uint32_t request, aamed_audit_fn audit, void *arg);
+
+/* ---------------------------------------------------------------------
+ * One-sided decisions and the kernel's records as requests (for replay).
+ */
+/*
+ * A signal or ptrace check has two sides: the sender's (tracer's) profiles
+ * decide "send" ("trace", "read"), the target's (tracee's) decide
+ * "receive" ("tracedby", "readby"), and each side logs its own records.
+ * An audit log holds one side's record; to decide that record again, ask
+ * for that side only. sides is a mask of AAMED_SIDE_*; AAMED_SIDE_BOTH is
+ * what aamed_signal() and aamed_ptrace() decide.
+ */
+#define AAMED_SIDE_SUBJECT 0x1u	/* the sender's or tracer's profiles */
+#define AAMED_SIDE_PEER    0x2u	/* the target's or tracee's profiles */
+#define AAMED_SIDE_BOTH    (AAMED_SIDE_SUBJECT | AAMED_SIDE_PEER)
+
+int aamed_signal_side(const aamed_label *sender, const aamed_label *target,
+		      int sig, unsigned sides, aamed_audit_fn audit, void *arg);
+int aamed_ptrace_side(const aamed_label *tracer, const aamed_label *tracee,
+		      uint32_t request, unsigned sides, aamed_audit_fn audit,
+		      void *arg);
+/* (one-sided API: section end) */
+
+/* ---------------------------------------------------------------------
+ * User namespaces and io_uring (the hooks Linux 6.12 adds).
+ *
+ * Linux 6.1's AppArmor has neither hook: there the operations go ahead
+ * without AppArmor being asked, and these functions return
+ * AAMED_NOT_MEDIATED (positive: not a policy decision, neither an allow
+ * by the policy nor an error) for every label. Otherwise they return 0
+ * or a negative errno as every decision does. A profile whose policy has
+ * no rules of the class (no start state: compiled by a parser or for a
+ * kernel that does not know it) does not mediate it and allows.
+ */
+#define AAMED_NOT_MEDIATED 1
+
+/* Request bits (security/apparmor/include/task.h, perms.h). */
+#define AAMED_USERNS_CREATE        AAMED_MAY_APPEND	/* "userns_create" */
+#define AAMED_URING_SQPOLL         AAMED_MAY_CREATE	/* "sqpoll" */
+#define AAMED_URING_OVERRIDE_CREDS AAMED_MAY_APPEND	/* "override_creds" */
+
+/* apparmor_userns_create(): label creates a user namespace. */
+int aamed_userns_create(const aamed_label *label, aamed_audit_fn audit,
+			void *arg);
+
+enum aamed_uring_op {
+	AAMED_URING_OP_SQPOLL = 0,	/* operation="uring_sqpoll" */
+	AAMED_URING_OP_OVERRIDE_CREDS,	/* operation="uring_override" */
+};
+/*
+ * apparmor_uring_sqpoll() (target ignored, may be NULL) and
+ * apparmor_uring_override_creds(): label, submitting to a ring, takes
+ * the credentials of target (a personality registered under target).
+ */
+int aamed_io_uring(const aamed_label *label, enum aamed_uring_op op,
+		   const aamed_label *target, aamed_audit_fn audit, void *arg);
+
+/* ---------------------------------------------------------------------
  * Resource limits (rlimit rules; the kernel's resource.c).
  *
  * A profile's rlimit rules cap the hard limits of its tasks: a task may
@@ -959,7 +823,7 @@ struct aamed_rlimit {
 };
 /* Every resource's limits of one task. */
 struct aamed_rlimits {
-	size_t size;		/* sizeof(struct aamed_rlimits) */
+	size_t size;		/* see "versioned structures" above */
 	struct aamed_rlimit lim[AAMED_RLIMIT__COUNT];
 };
 /*
@@ -971,7 +835,7 @@ void aamed_rlimits_default(struct aamed_rlimits *r);
 
 /* One setrlimit(2) or prlimit(2) call. */
 struct aamed_setrlimit_req {
-	size_t size;		/* sizeof(struct aamed_setrlimit_req) */
+	size_t size;		/* see "versioned structures" above */
 	int resource;		/* AAMED_RLIMIT_* */
 	uint64_t soft, hard;	/* the new limits */
 	uint64_t old_hard;	/* the task's hard limit before the call */
@@ -990,7 +854,7 @@ struct aamed_setrlimit_req {
  * operation="setrlimit" rlimit=NAME value=HARD [peer=...]. 0, -EACCES,
  * -EPERM (the capability, or nofile above Linux's default fs.nr_open,
  * 1048576, checked first), -EINVAL (resource out of range, soft above
- * hard, size too small). Never allocates.
+ * hard), or the size rule's -EINVAL, -E2BIG. Never allocates.
  */
 int aamed_setrlimit(const aamed_label *label,
 		    const struct aamed_setrlimit_req *req,
@@ -1123,6 +987,215 @@ size_t aamed_mount_flags_str(unsigned long flags, char *buf, size_t len);
 /* (mounts: section end) */
 
 /* ---------------------------------------------------------------------
+ * The kernel's label queries (apparmorfs .access), as libapparmor's
+ * aa_query_label() asks them: query holds AA_QUERY_CMD_LABEL_SIZE
+ * reserved bytes, then the label, a NUL, the class byte and the class's
+ * match bytes (dbus-daemon builds them for every message); size counts
+ * all of it. *allowed is 1 when every bit of mask is allowed, *audited
+ * 1 when an allowed request is audited or a denied one is not quiet.
+ * 0, or a negative errno (-ENOENT: no such label; -EINVAL: malformed).
+ */
+int aamed_query_label(aamed_policy *policy, uint32_t mask, char *query,
+		      size_t size, int *allowed, int *audited);
+
+/* AA_QUERY_CMD_LABEL_SIZE: the bytes aa_query_label() reserves ("label"). */
+#define AAMED_QUERY_CMD_LABEL_SIZE 6
+/* The match classes a label query names in its class byte. */
+#define AAMED_QUERY_CLASS_FILE AAMED_CLASS_FILE
+#define AAMED_QUERY_CLASS_DBUS AAMED_CLASS_DBUS
+
+/* The four masks the kernel writes back ("allow 0x... deny 0x..."). */
+struct aamed_query_masks {
+	uint32_t allow, deny, audit, quiet;
+};
+/*
+ * The same query, answered with the kernel's four masks instead of the
+ * two verdicts (query laid out as for aamed_query_label()).
+ */
+int aamed_query_label_masks(aamed_policy *policy, const char *query,
+			    size_t size, struct aamed_query_masks *out);
+
+/*
+ * aa_query_file_path() and aa_query_link_path(): a file-class query for
+ * path (mask: AAMED_MAY_* bits), and the hard link link -> target
+ * (AAMED_MAY_LINK). label is label text as for aamed_label_get(). The
+ * kernel answers a file query with the owner permissions when the
+ * querying task's fsuid is 0 and the other permissions otherwise; these
+ * answer as for fsuid 0, the querier of the kernel oracle. The full path
+ * is asked: libapparmor 3.0 sends one byte short of it.
+ */
+int aamed_query_file_path(aamed_policy *policy, uint32_t mask,
+			  const char *label, const char *path, int *allowed,
+			  int *audited);
+int aamed_query_link_path(aamed_policy *policy, const char *label,
+			  const char *target, const char *link, int *allowed,
+			  int *audited);
+
+/*
+ * D-Bus mediation as dbus-daemon does it (bus/apparmor.c): it asks the
+ * kernel one label query per side of a message, and logs its own
+ * records (apparmor="DENIED" operation="dbus_method_call" bus=...).
+ */
+#define AAMED_DBUS_MAY_SEND      0x02u
+#define AAMED_DBUS_MAY_RECEIVE   0x04u
+#define AAMED_DBUS_MAY_EAVESDROP 0x20u
+#define AAMED_DBUS_MAY_BIND      0x40u
+
+enum aamed_dbus_op {
+	AAMED_DBUS_SEND = 0,	/* subj sends a message to peer_label */
+	AAMED_DBUS_RECEIVE,	/* subj receives a message from peer_label */
+	AAMED_DBUS_BIND,	/* subj acquires name */
+	AAMED_DBUS_EAVESDROP,	/* subj eavesdrops on bus */
+};
+
+struct aamed_dbus_req {
+	size_t size;		/* see "versioned structures" above */
+	enum aamed_dbus_op op;
+	const char *bus;	/* "session", "system"; NULL: "" */
+	const char *path;	/* NULL: not in the message */
+	const char *interface;
+	const char *member;
+	/* send: the destination name; receive: the sender's name (the
+	 * source); bind: the name acquired */
+	const char *name;
+	/* send/receive: the other end's name for its own check (receive:
+	 * the destination, send: the source); NULL: none */
+	const char *peer_name;
+	const char *peer_label;	/* send/receive: NULL is "unconfined" */
+	const char *msgtype;	/* NULL: "method_call" */
+	long pid, peer_pid;	/* for records; < 0: not printed */
+};
+
+/*
+ * Decide req for subj as dbus-daemon does, both sides of a message: the
+ * sender's send and the receiver's receive query, an unconfined side
+ * allowed unasked, a complain-mode side allowed with its record; the
+ * records dbus-daemon would log go to audit (class
+ * AAMED_CLASS_DBUS, formatted by aamed_audit_format). 0 (allowed),
+ * -EACCES, or a negative errno (-ENOENT: peer label unknown, -EINVAL).
+ */
+int aamed_dbus_perm(aamed_policy *policy, const aamed_label *subj,
+		    const struct aamed_dbus_req *req, aamed_audit_fn audit,
+		    void *arg);
+/*
+ * The one label query subj's own side of req asks (send: the sender's,
+ * receive: the receiver's; peer_label as given, NULL: "unconfined"),
+ * answered with the kernel's four masks.
+ */
+int aamed_dbus_query_masks(aamed_policy *policy, const aamed_label *subj,
+			   const struct aamed_dbus_req *req,
+			   struct aamed_query_masks *out);
+/* The request words: "send", "receive", "bind", "eavesdrop"; -1 unknown. */
+int aamed_dbus_op_parse(const char *word);
+const char *aamed_dbus_op_name(enum aamed_dbus_op op);
+/* (label query API: section end) */
+
+/* =====================================================================
+ * Records: what a decision hands to its audit callback, and the
+ * kernel's text of it.
+ */
+
+/* ---------------------------------------------------------------------
+ * Audit records, built only when one will be emitted.
+ */
+enum aamed_audit_type {
+	AAMED_AUDIT_AUDIT = 0,	/* apparmor="AUDIT": a forced audit of an allow */
+	AAMED_AUDIT_ALLOWED,	/* complain mode */
+	AAMED_AUDIT_DENIED,
+	AAMED_AUDIT_HINT,
+	AAMED_AUDIT_STATUS,
+	AAMED_AUDIT_ERROR,
+	AAMED_AUDIT_KILLED,
+};
+
+/*
+ * Mediation classes: the kernel's AA_CLASS_* values. They name a record's
+ * class, the first byte of a walk of a profile's policy rules
+ * (AAMED_RULES_POLICY) from its root, and the class byte of a label
+ * query. Records use the classes the kernel logs; DOMAIN, NETV9 and
+ * LABEL only appear in rules.
+ */
+enum aamed_class {
+	AAMED_CLASS_NONE = 0,
+	AAMED_CLASS_FILE = 2,
+	AAMED_CLASS_CAP = 3,
+	AAMED_CLASS_RLIMITS = 5,	/* class="rlimits" */
+	AAMED_CLASS_DOMAIN = 6,
+	AAMED_CLASS_MOUNT = 7,		/* mount, umount, pivotroot */
+	AAMED_CLASS_PTRACE = 9,
+	AAMED_CLASS_SIGNAL = 10,
+	AAMED_CLASS_NET = 14,
+	AAMED_CLASS_NETV9 = 15,		/* fine-grained network (upstream) */
+	AAMED_CLASS_LABEL = 16,
+	AAMED_CLASS_NS = 21,		/* user namespaces: class="namespace" */
+	AAMED_CLASS_IO_URING = 22,
+	AAMED_CLASS_DBUS = 32,		/* records dbus-daemon logs */
+	AAMED_CLASS_MAX = 32,		/* the highest */
+};
+
+struct aamed_audit {
+	size_t size;		/* sizeof(struct aamed_audit) it was built with */
+	enum aamed_audit_type type;
+	enum aamed_class class;
+	const char *op;		/* operation="" */
+	const char *info;	/* NULL or info="" */
+	int error;		/* printed with info only, as the kernel does */
+	const char *ns;		/* NULL for the root namespace */
+	const char *profile;	/* hname of the profile that logs */
+	const char *name;	/* NULL or name= */
+	uint32_t request;	/* requested_mask, after the kernel's masking */
+	uint32_t denied;	/* denied_mask, 0 when not printed */
+	uint32_t fsuid, ouid;	/* file class */
+	const char *target;	/* NULL or target= (link/rename target,
+				 * exec's new label) */
+	/* net class */
+	uint16_t family, sock_type, protocol;
+	const char *addr;	/* AF_UNIX local address, NULL: none */
+	const char *peer_addr;	/* AF_UNIX peer address, NULL: none */
+	/* net, signal, ptrace: the other side's label, NULL: none;
+	 * io_uring override_creds: the target label (tcontext=) */
+	const char *peer;
+	/* capability class */
+	int cap;
+	/* signal class: AppArmor's signal number and the raw one */
+	int signal;
+	int unmapped_signal;
+	/* dbus class (dbus-daemon's record; label= is profile, peer_label=
+	 * is peer, name= is name, mask= from request) */
+	const char *bus, *path, *interface, *member;
+	const char *msgtype;
+	long pid, peer_pid;	/* < 0: not printed */
+	/* rlimits class: the resource (AAMED_RLIMIT_*) and the hard limit
+	 * asked for (value=) */
+	int rlimit;
+	uint64_t rlimit_value;
+	/* mount class: fstype=, srcname=, trans=, flags="", options=
+	 * (NULL, 0: not printed) */
+	const char *fstype, *srcname, *trans, *options;
+	unsigned long mnt_flags;
+};
+
+/* Formatting flags. */
+#define AAMED_FMT_CLASS 0x1u	/* print class="" as Linux >= 6.12 does */
+
+/*
+ * The record as the kernel prints it after "audit(…): ", without pid=
+ * and comm= (pass them in pid/comm to get them: pid < 0 omits both).
+ * Returns the length it needed; truncates at len like snprintf.
+ */
+size_t aamed_audit_format(const struct aamed_audit *rec, char *buf,
+			  size_t len, unsigned flags, long pid,
+			  const char *comm);
+
+/* Mask as the kernel prints it in requested_mask= for this class. */
+size_t aamed_perms_str(enum aamed_class class, uint32_t mask, char *buf,
+		       size_t len);
+
+/* =====================================================================
+ * Introspection: what a loaded policy says.
+ */
+
+/* ---------------------------------------------------------------------
  * Introspection: profiles, rule sets and their permissions (for tools
  * that explain, compare or cover policy).
  *
@@ -1166,39 +1239,36 @@ enum aamed_audit_mode {
 };
 
 /*
- * Policy classes: the kernel's AA_CLASS_* values, the first byte of a
- * walk of a profile's policy rules (AAMED_RULES_POLICY) from its root.
+ * Policy classes: the former enum aamed_policy_class, now enum
+ * aamed_class (the same numbers); the old names stay.
  */
-enum aamed_policy_class {
-	AAMED_PCLASS_NONE = 0,
-	AAMED_PCLASS_FILE = 2,
-	AAMED_PCLASS_CAP = 3,
-	AAMED_PCLASS_RLIMITS = 5,
-	AAMED_PCLASS_DOMAIN = 6,
-	AAMED_PCLASS_MOUNT = 7,
-	AAMED_PCLASS_PTRACE = 9,
-	AAMED_PCLASS_SIGNAL = 10,
-	AAMED_PCLASS_NET = 14,
-	AAMED_PCLASS_NETV9 = 15,
-	AAMED_PCLASS_LABEL = 16,
-	AAMED_PCLASS_NS = 21,
-	AAMED_PCLASS_IO_URING = 22,
-	AAMED_PCLASS_DBUS = 32,
-	AAMED_PCLASS_MAX = 32,
-};
+#define aamed_policy_class aamed_class
+#define AAMED_PCLASS_NONE AAMED_CLASS_NONE
+#define AAMED_PCLASS_FILE AAMED_CLASS_FILE
+#define AAMED_PCLASS_CAP AAMED_CLASS_CAP
+#define AAMED_PCLASS_RLIMITS AAMED_CLASS_RLIMITS
+#define AAMED_PCLASS_DOMAIN AAMED_CLASS_DOMAIN
+#define AAMED_PCLASS_MOUNT AAMED_CLASS_MOUNT
+#define AAMED_PCLASS_PTRACE AAMED_CLASS_PTRACE
+#define AAMED_PCLASS_SIGNAL AAMED_CLASS_SIGNAL
+#define AAMED_PCLASS_NET AAMED_CLASS_NET
+#define AAMED_PCLASS_NETV9 AAMED_CLASS_NETV9
+#define AAMED_PCLASS_LABEL AAMED_CLASS_LABEL
+#define AAMED_PCLASS_NS AAMED_CLASS_NS
+#define AAMED_PCLASS_IO_URING AAMED_CLASS_IO_URING
+#define AAMED_PCLASS_DBUS AAMED_CLASS_DBUS
+#define AAMED_PCLASS_MAX AAMED_CLASS_MAX
 
 /* path_flags bits (apparmor_parser's, as the kernel reads them). */
 #define AAMED_PATH_ATTACH_DISCONNECTED 0x4u
 #define AAMED_PATH_CHROOT_RELATIVE 0x8u
 
 /*
- * What a profile says besides its rule sets. The caller sets size to
- * sizeof(struct aamed_profile_info) of the header it was built with; the
- * library fills only the fields that fit in size, so fields added at the
- * end later do not break older callers. Strings belong to the policy.
+ * What a profile says besides its rule sets. Strings belong to the
+ * policy.
  */
 struct aamed_profile_info {
-	size_t size;
+	size_t size;		/* set by the caller: sizeof, or 0 */
 	const char *name;	/* hname: "parent//child" */
 	const char *ns;		/* namespace, "" for the root one */
 	const char *attach;	/* attachment expression, NULL: none */
@@ -1214,7 +1284,7 @@ struct aamed_profile_info {
 	uint32_t rlimit_mask;	/* bit r: rlimit r is set */
 	uint64_t rlimits[16];	/* its value where rlimit_mask has bit r */
 };
-/* 0, or -EINVAL (NULL argument, size too small for size itself). */
+/* 0, -EINVAL or -E2BIG (see "versioned structures"). */
 int aamed_profile_info(const aamed_profile *profile,
 		       struct aamed_profile_info *info);
 /*
@@ -1347,6 +1417,10 @@ const char *aamed_audit_mode_name(enum aamed_audit_mode mode);
 const char *aamed_audit_type_name(enum aamed_audit_type type);
 #define AAMED_SIGRT_BASE 128
 
+/* =====================================================================
+ * Analysis: comparing policies.
+ */
+
 /*
  * The semantic difference of two profiles' rule sets: the product of
  * their DFAs walked breadth first from the file start, the policy root
@@ -1390,28 +1464,6 @@ typedef int (*aamed_diff_fn)(const struct aamed_diff_state *st, void *arg);
 long aamed_profile_diff(const aamed_profile *a, const aamed_profile *b,
 			size_t max_states, aamed_diff_fn fn, void *arg);
 /* (introspection API: section end) */
-
-/* ---------------------------------------------------------------------
- * One-sided decisions and the kernel's records as requests (for replay).
- */
-/*
- * A signal or ptrace check has two sides: the sender's (tracer's) profiles
- * decide "send" ("trace", "read"), the target's (tracee's) decide
- * "receive" ("tracedby", "readby"), and each side logs its own records.
- * An audit log holds one side's record; to decide that record again, ask
- * for that side only. sides is a mask of AAMED_SIDE_*; AAMED_SIDE_BOTH is
- * what aamed_signal() and aamed_ptrace() decide.
- */
-#define AAMED_SIDE_SUBJECT 0x1u	/* the sender's or tracer's profiles */
-#define AAMED_SIDE_PEER    0x2u	/* the target's or tracee's profiles */
-#define AAMED_SIDE_BOTH    (AAMED_SIDE_SUBJECT | AAMED_SIDE_PEER)
-
-int aamed_signal_side(const aamed_label *sender, const aamed_label *target,
-		      int sig, unsigned sides, aamed_audit_fn audit, void *arg);
-int aamed_ptrace_side(const aamed_label *tracer, const aamed_label *tracee,
-		      uint32_t request, unsigned sides, aamed_audit_fn audit,
-		      void *arg);
-/* (one-sided API: section end) */
 
 #if defined(__GNUC__) && __GNUC__ >= 4
 #pragma GCC visibility pop

@@ -47,21 +47,4 @@ enum {
 	AA_CLASS_LAST = AA_CLASS_DBUS,
 };
 
-/*
- * A result structure that starts with its size, as the caller set it:
- * 0 or at least the size this library knows (a newer caller's larger
- * structure keeps its tail untouched). Clears the known part after the
- * size; -EINVAL for a size too small to be this version's.
- */
-static inline int aa_result_init(void *res, size_t cap)
-{
-	size_t sz;
-
-	memcpy(&sz, res, sizeof(sz));
-	if (sz && sz < cap)
-		return -EINVAL;
-	memset((char *)res + sizeof(sz), 0, cap - sizeof(sz));
-	return 0;
-}
-
 #endif

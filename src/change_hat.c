@@ -22,6 +22,7 @@
 #include "file.h"
 #include "label.h"
 #include "policy.h"
+#include "versioned.h"
 
 static const struct aa_perms null_perms;
 
@@ -323,12 +324,13 @@ static int change_back(struct hat_ctx *c)
 
 static int hat_args(const struct aamed_hat_req *req, struct hat_ctx *c)
 {
-	size_t n = req->size && req->size < sizeof(c->req) ? req->size
-							    : sizeof(c->req);
 	size_t i;
+	int err;
 
-	memset(&c->req, 0, sizeof(c->req));
-	memcpy(&c->req, req, n);
+	err = aa_struct_copy_in(&c->req, sizeof(c->req),
+				AA_V0_HAT_REQ, req);
+	if (err)
+		return err;
 	if (c->req.count > AAMED_HAT_MAX)
 		c->req.count = AAMED_HAT_MAX;	/* the kernel reads no more */
 	if (c->req.count && !c->req.hats)

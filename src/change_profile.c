@@ -317,16 +317,11 @@ static void set_result(struct aamed_change_result *res,
 		       const struct aa_label *l, bool stack, const char *name,
 		       const char *info)
 {
-	size_t sz = res->size ? res->size : sizeof(*res);
-
-	if (sz >= offsetof(struct aamed_change_result, stack) + sizeof(int)) {
-		res->label = from_label(l);
-		res->stack = stack;
-	}
-	if (sz >= offsetof(struct aamed_change_result, info) + sizeof(char *)) {
-		snprintf(res->name, sizeof(res->name), "%s", name);
-		res->info = info;
-	}
+	/* the library's full result: lsm.c copies out what the caller's covers */
+	res->label = from_label(l);
+	res->stack = stack;
+	snprintf(res->name, sizeof(res->name), "%s", name);
+	res->info = info;
 }
 
 /* A complain-mode task changing to a missing profile gets a null one. */

@@ -51,7 +51,7 @@ int aa_change_profile(const struct aa_label *label,
 /*
  * handle_onexec(): the exec of ad->name by label after a change_profile
  * onexec to onexec (stack: "stack" was written). Fills res as
- * aa_exec_transition() does. Takes policy->lock; may intern a stack.
+ * aa_exec_transition_x() does. Takes policy->lock; may intern a stack.
  */
 int aa_exec_onexec(const struct aa_label *label,
 		   const struct aa_label *onexec, bool stack,

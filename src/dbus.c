@@ -14,6 +14,7 @@
 #include "aamed.h"
 #include "apparmor.h"
 #include "audit.h"
+#include "versioned.h"
 
 /* Queries up to this size are built on the stack: no allocation. */
 #define QUERY_STACK 1024
@@ -169,11 +170,16 @@ int aamed_dbus_query_masks(aamed_policy *policy, const aamed_label *subj,
 			   const struct aamed_dbus_req *req,
 			   struct aamed_query_masks *out)
 {
+	struct aamed_dbus_req local;
 	struct qbuf q;
 	int error;
 
-	if (!policy || !subj || !req || !out ||
-	    (unsigned)req->op > AAMED_DBUS_EAVESDROP)
+	if (!policy || !subj || !req || !out)
+		return -EINVAL;
+	req = AA_STRUCT_IN(req, &local, AA_V0_DBUS_REQ, &error);
+	if (!req)
+		return error;
+	if ((unsigned)req->op > AAMED_DBUS_EAVESDROP)
 		return -EINVAL;
 	error = side_query(&q, aamed_label_name(subj), req, req->op,
 			   req->name, req->peer_label ? req->peer_label
@@ -318,8 +324,14 @@ int aamed_dbus_perm(aamed_policy *policy, const aamed_label *subj,
 		    const struct aamed_dbus_req *req, aamed_audit_fn audit,
 		    void *arg)
 {
+	struct aamed_dbus_req local;
+	int error;
+
 	if (!policy || !subj || !req)
 		return -EINVAL;
+	req = AA_STRUCT_IN(req, &local, AA_V0_DBUS_REQ, &error);
+	if (!req)
+		return error;
 	switch (req->op) {
 	case AAMED_DBUS_SEND:
 	case AAMED_DBUS_RECEIVE:

@@ -91,18 +91,31 @@ struct aa_label *aa_find_attach(aamed_policy *policy, const struct aa_ns *ns,
 	return aa_find_attach_x(policy, ns, parent, name, NULL, info);
 }
 
-const aamed_label *aamed_attach(aamed_policy *policy, const char *ns,
-				const char *path, const char **info)
+const aamed_label *aamed_attach_xattrs(aamed_policy *policy, const char *ns,
+				       const char *path,
+				       const struct aamed_xattr *xattrs,
+				       size_t n, const char **info)
 {
-	const struct aa_ns *n = aa_policy_ns(policy, ns ? ns : "", false);
+	const struct aa_ns *sp;
+	struct aa_xattr_set xs;
 	struct aa_label *l;
 
 	if (info)
 		*info = NULL;
-	if (!n)
+	if (!policy || !path || aa_xattr_set_init(&xs, xattrs, n))
+		return NULL;
+	sp = aa_policy_ns(policy, ns ? ns : "", false);
+	if (!sp)
 		return from_label(policy->ns[0]->unconfined);
-	l = aa_find_attach(policy, n, NULL, path, info);
-	return from_label(l ? l : n->unconfined);
+	l = aa_find_attach_x(policy, sp, NULL, path, &xs, info);
+	return from_label(l ? l : sp->unconfined);
+}
+
+/* A file without xattrs. */
+const aamed_label *aamed_attach(aamed_policy *policy, const char *ns,
+				const char *path, const char **info)
+{
+	return aamed_attach_xattrs(policy, ns, path, NULL, 0, info);
 }
 
 /* A direct child of parent by its last name component (aa_find_child). */
@@ -274,12 +287,6 @@ audit:
 			: x->mode == AAMED_X_LEARN ? learn : x->lookupname;
 	ad->info = x->info;
 	return aa_audit_file(profile, &perms, AAMED_MAY_EXEC, error, ad);
-}
-
-int aa_exec_transition(const struct aa_label *label,
-		       struct aamed_exec_result *res, struct aa_audit_data *ad)
-{
-	return aa_exec_transition_x(label, res, ad, NULL);
 }
 
 int aa_exec_transition_x(const struct aa_label *label,

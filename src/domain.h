@@ -6,30 +6,12 @@
 #define AAMED_DOMAIN_H
 
 #include "aamed.h"
+#include "xattr.h"
 
 struct aa_audit_data;
-struct aamed_xattr;
 struct aa_label;
 struct aa_ns;
 struct aa_profile;
-
-/* A file's extended attributes, as an exec or attach query gives them. */
-struct aa_xattr_set {
-	const struct aamed_xattr *v;
-	size_t n;
-};
-
-/* xs names the n attributes at v; -EINVAL for a malformed one. */
-int aa_xattr_set_init(struct aa_xattr_set *xs, const struct aamed_xattr *v,
-		      size_t n);
-
-/*
- * aa_xattrs_match(): the xattrs of profile p's attachment against xs
- * (NULL: a file without any) from the state after the path. Returns the
- * number that matched, or -1 when the profile does not attach.
- */
-int aa_xattrs_match(const struct aa_profile *p, uint32_t state,
-		    const struct aa_xattr_set *xs);
 
 /*
  * find_attach(): the label of the profile of ns under parent that
@@ -51,11 +33,9 @@ struct aa_label *aa_find_attach_x(aamed_policy *policy,
 /*
  * The exec of ad->name by label (the kernel's apparmor_bprm_creds_for_exec
  * and profile_transition() per member): fills res, each member audits
- * its own part. Takes policy->lock; may intern the new stack.
+ * its own part, for a file with the extended attributes xs (NULL:
+ * none). Takes policy->lock; may intern the new stack.
  */
-int aa_exec_transition(const struct aa_label *label,
-		       struct aamed_exec_result *res, struct aa_audit_data *ad);
-/* The same for a file with the extended attributes xs (NULL: none). */
 int aa_exec_transition_x(const struct aa_label *label,
 			 struct aamed_exec_result *res,
 			 struct aa_audit_data *ad,

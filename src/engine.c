@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "policy.h"
+#include "versioned.h"
 
 /*
  * The slot's epoch has a cache line to itself: the replacer walks the
@@ -320,8 +321,18 @@ uint64_t aamed_policy_generation(const aamed_policy *policy)
 const aamed_label *aamed_label_ref_get(struct aamed_label_ref *ref,
 				       aamed_policy *policy, int *error)
 {
+	long len;
+
 	if (likely(ref->gen == policy->gen && ref->label))
 		return ref->label;
+	/* only a valid ref is ever filled: the hit above needs no check */
+	len = aa_struct_len(ref, sizeof(*ref),
+			    AA_V0_LABEL_REF);
+	if (len < 0) {
+		if (error)
+			*error = (int)len;
+		return NULL;
+	}
 	ref->label = aamed_label_get(policy, ref->text, error);
 	ref->gen = ref->label ? policy->gen : 0;
 	return ref->label;

@@ -25,5 +25,7 @@
 #include "policy.h"
 #include "stream.h"
 #include "task.h"
+#include "versioned.h"
+#include "xattr.h"
 
 #endif /* AAMED_INTERNAL_H */

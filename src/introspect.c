@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "introspect.h"
+#include "versioned.h"
 
 const aamed_profile *aamed_policy_profile(const aamed_policy *policy, size_t i)
 {
@@ -59,11 +60,12 @@ int aamed_profile_info(const aamed_profile *profile,
 		       struct aamed_profile_info *info)
 {
 	const struct aa_profile *p = to_profile(profile);
+	long len = aa_struct_len(info, sizeof(*info),
+				 AA_V0_PROFILE_INFO);
 	struct aamed_profile_info full;
-	size_t n;
 
-	if (!p || !info || info->size < sizeof(info->size))
-		return -EINVAL;
+	if (!p || len < 0)
+		return len < 0 ? (int)len : -EINVAL;
 	memset(&full, 0, sizeof(full));
 	full.name = p->hname;
 	full.ns = p->ns->name;
@@ -82,10 +84,7 @@ int aamed_profile_info(const aamed_profile *profile,
 	full.xattr_count = p->xattr_count;
 	full.rlimit_mask = p->rlimit_mask;
 	memcpy(full.rlimits, p->rlimits, sizeof(full.rlimits));
-	/* an older caller's struct is a prefix of this one */
-	n = info->size < sizeof(full) ? info->size : sizeof(full);
-	full.size = info->size;
-	memcpy(info, &full, n);
+	aa_struct_copy_out(info, &full, (size_t)len);
 	return 0;
 }
 

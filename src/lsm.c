@@ -30,6 +30,7 @@
 #include "resource.h"
 #include "task.h"
 #include "userns.h"
+#include "versioned.h"
 
 /* ------------------------------------------------------------------ */
 /* Files. */
@@ -58,6 +59,12 @@ file_hook(const struct aa_label *label, const struct aamed_file_req *req,
 	ad.name = req->path;
 	ad.fs.fsuid = req->fsuid;
 	ad.fs.ouid = req->ouid;
+	/*
+	 * The one-path operations, numbered below LINK, in one compare: it
+	 * pays for the size test of aamed_file_perm().
+	 */
+	if (likely((unsigned)req->op < AAMED_OP_LINK))
+		goto one_path;
 	switch (req->op) {
 	case AAMED_OP_LINK:
 		if (!req->target)
@@ -78,9 +85,26 @@ file_hook(const struct aa_label *label, const struct aamed_file_req *req,
 	default:
 		if ((unsigned)req->op >= AAMED_OP__COUNT)
 			return -EINVAL;
-		ad.op = aa_file_op_names[req->op];
-		return aa_path_perm(label, req->request, &ad);
+		break;
 	}
+one_path:
+	ad.op = aa_file_op_names[req->op];
+	return aa_path_perm(label, req->request, &ad);
+}
+
+/*
+ * A request neither of size 0 nor of this version's: the hook reads its
+ * copy. Out of line, so that the entry pays one test of the size for 0
+ * and a second one for sizeof.
+ */
+__attribute__((noinline)) static int
+file_hook_copy(const struct aa_label *label, const struct aamed_file_req *req,
+	       aamed_audit_fn audit, void *arg)
+{
+	struct aamed_file_req local;
+	int error = AA_STRUCT_COPY(&local, req, AA_V0_FILE_REQ);
+
+	return error ? error : file_hook(label, &local, audit, arg);
 }
 
 /* The file hooks (file_permission, inode and path hooks) -> file.c. */
@@ -91,7 +115,33 @@ int aamed_file_perm(const aamed_label *l, const struct aamed_file_req *req,
 
 	if (likely(aa_label_unconfined(label)))
 		return 0;
+	if (unlikely(AA_STRUCT_SLOW(req, AA_V0_FILE_REQ)) &&
+	    !AA_STRUCT_AS_IS(req, AA_V0_FILE_REQ))
+		return file_hook_copy(label, req, audit, arg);
 	return file_hook(label, req, audit, arg);
+}
+
+/*
+ * The caller's open file, and the socket it names, as this version reads
+ * them: f itself, a copy in lf (with its socket's copy in ls), or NULL
+ * with *err set.
+ */
+static const struct aamed_open_file *
+open_file_in(const struct aamed_open_file *f, struct aamed_open_file *lf,
+	     struct aamed_sock *ls, int *err)
+{
+	const struct aamed_sock *sk;
+
+	f = AA_STRUCT_IN(f, lf, AA_V0_OPEN_FILE, err);
+	if (!f || !f->sock)
+		return f;
+	sk = AA_STRUCT_IN(f->sock, ls, AA_V0_SOCK, err);
+	if (sk == f->sock || !sk)
+		return sk ? f : NULL;
+	if (f != lf)
+		*lf = *f;
+	lf->sock = sk;
+	return lf;
 }
 
 /*
@@ -103,8 +153,15 @@ open_file_hook(const struct aa_label *label, enum aamed_file_op op,
 	       const struct aamed_open_file *f, uint32_t request,
 	       aamed_audit_fn audit, void *arg)
 {
+	struct aamed_open_file lf;
+	struct aamed_sock ls;
+	int error;
+
 	if (!f)
 		return -EINVAL;
+	f = open_file_in(f, &lf, &ls, &error);
+	if (!f)
+		return error;
 	switch (op) {
 	case AAMED_OP_FILE_RECEIVE:
 		/* what the file is open for (O_CREAT is gone by then) */
@@ -144,7 +201,10 @@ int aamed_file_inherit(const aamed_label *l, const struct aamed_open_file *f,
 		       unsigned *outcome, aamed_audit_fn audit, void *arg)
 {
 	const struct aa_label *label = to_label(l);
+	struct aamed_open_file lf;
+	struct aamed_sock ls;
 	unsigned ignored;
+	int error;
 
 	if (!outcome)
 		outcome = &ignored;
@@ -153,74 +213,78 @@ int aamed_file_inherit(const aamed_label *l, const struct aamed_open_file *f,
 		return 0;
 	if (!f)
 		return -EINVAL;
+	f = open_file_in(f, &lf, &ls, &error);
+	if (!f)
+		return error;
 	return aa_file_ctx_inherit(label, f, outcome, audit, arg);
 }
 
 /*
- * apparmor_bprm_creds_for_exec() -> domain.c. No short cut: an
- * unconfined task's exec still decides attachment.
- */
-int aamed_exec(const aamed_label *l, const char *path, uint32_t fsuid,
-	       uint32_t ouid, struct aamed_exec_result *res,
-	       aamed_audit_fn audit, void *arg)
-{
-	struct aa_audit_data ad;
-
-	memset(res, 0, sizeof(*res));
-	if (!path || path[0] != '/')
-		return -EINVAL;
-	aa_audit_data_init(&ad, audit, arg, AAMED_CLASS_FILE, "exec");
-	ad.name = path;
-	ad.fs.fsuid = fsuid;
-	ad.fs.ouid = ouid;
-	return aa_exec_transition(to_label(l), res, &ad);
-}
-
-/* Read a caller's versioned request: the fields its size covers. */
-static void read_req(void *dst, size_t dsize, const void *src, size_t ssize)
-{
-	memset(dst, 0, dsize);
-	if (!ssize || ssize > dsize)
-		ssize = dsize;
-	memcpy(dst, src, ssize);
-}
-
-/*
  * apparmor_bprm_creds_for_exec() with the task's onexec label and
- * no_new_privs -> onexec.c, domain.c. Not a hot path: no short cut.
+ * no_new_privs -> onexec.c, domain.c, into the library's full result.
+ * Not a hot path: no short cut (an unconfined task's exec still decides
+ * attachment).
  */
-int aamed_exec_request(const aamed_label *l, const struct aamed_exec_req *r,
-		       struct aamed_exec_result *res, aamed_audit_fn audit,
-		       void *arg)
+static int exec_request(const struct aa_label *label,
+			const struct aamed_exec_req *r,
+			struct aamed_exec_result *res, aamed_audit_fn audit,
+			void *arg)
 {
-	const struct aa_label *label = to_label(l);
-	struct aamed_exec_req req;
+	struct aamed_exec_req local;
 	struct aa_audit_data ad;
 	struct aa_xattr_set xs;
 	int error;
 
-	if (!res)
+	if (!label || !r)
 		return -EINVAL;
-	memset(res, 0, sizeof(*res));
-	if (!l || !r)
-		return -EINVAL;
-	read_req(&req, sizeof(req), r, r->size);
-	if (!req.path || req.path[0] != '/' ||
-	    aa_xattr_set_init(&xs, req.xattrs, req.nxattrs))
+	r = AA_STRUCT_IN(r, &local, AA_V0_EXEC_REQ, &error);
+	if (!r)
+		return error;
+	if (!r->path || r->path[0] != '/' ||
+	    aa_xattr_set_init(&xs, r->xattrs, r->nxattrs))
 		return -EINVAL;
 	aa_audit_data_init(&ad, audit, arg, AAMED_CLASS_FILE, "exec");
-	ad.name = req.path;
-	ad.fs.fsuid = req.fsuid;
-	ad.fs.ouid = req.ouid;
-	if (req.onexec)
-		error = aa_exec_onexec(label, to_label(req.onexec),
-				       req.flags & AAMED_EXEC_ONEXEC_STACK,
+	ad.name = r->path;
+	ad.fs.fsuid = r->fsuid;
+	ad.fs.ouid = r->ouid;
+	if (r->onexec)
+		error = aa_exec_onexec(label, to_label(r->onexec),
+				       r->flags & AAMED_EXEC_ONEXEC_STACK,
 				       res, &ad);
 	else
 		error = aa_exec_transition_x(label, res, &ad, &xs);
-	if (req.flags & AAMED_EXEC_NNP)
+	if (r->flags & AAMED_EXEC_NNP)
 		error = aa_exec_nnp(label, error, res, &ad);
 	return error;
+}
+
+/* The caller's result gets what its size covers, zeroed on every error. */
+int aamed_exec_request(const aamed_label *l, const struct aamed_exec_req *r,
+		       struct aamed_exec_result *res, aamed_audit_fn audit,
+		       void *arg)
+{
+	long len = aa_struct_len(res, sizeof(*res),
+				 AA_V0_EXEC_RESULT);
+	struct aamed_exec_result full;
+	int error;
+
+	if (len < 0)
+		return (int)len;
+	memset(&full, 0, sizeof(full));
+	error = exec_request(to_label(l), r, &full, audit, arg);
+	aa_struct_copy_out(res, &full, (size_t)len);
+	return error;
+}
+
+/* An exec without onexec label, no_new_privs or xattrs. */
+int aamed_exec(const aamed_label *l, const char *path, uint32_t fsuid,
+	       uint32_t ouid, struct aamed_exec_result *res,
+	       aamed_audit_fn audit, void *arg)
+{
+	struct aamed_exec_req req = { .size = sizeof(req), .path = path,
+				      .fsuid = fsuid, .ouid = ouid };
+
+	return aamed_exec_request(l, &req, res, audit, arg);
 }
 
 /* aa_change_hat() (the "changehat" attr writes) -> change_hat.c. */
@@ -228,11 +292,18 @@ int aamed_change_hat(const aamed_label *l, const struct aamed_hat_req *req,
 		     struct aamed_hat_result *res, aamed_audit_fn audit,
 		     void *arg)
 {
-	if (!res || aa_result_init(res, sizeof(*res)))
-		return -EINVAL;
-	if (!l || !req)
-		return -EINVAL;
-	return aa_change_hat(to_label(l), req, res, audit, arg);
+	long len = aa_struct_len(res, sizeof(*res),
+				 AA_V0_HAT_RESULT);
+	struct aamed_hat_result full;
+	int error;
+
+	if (len < 0)
+		return (int)len;
+	memset(&full, 0, sizeof(full));
+	error = !l || !req ? -EINVAL
+			   : aa_change_hat(to_label(l), req, &full, audit, arg);
+	aa_struct_copy_out(res, &full, (size_t)len);
+	return error;
 }
 
 /* aa_change_profile() (the attr writes) -> change_profile.c. */
@@ -241,23 +312,23 @@ int aamed_change_profile(const aamed_label *l,
 			 struct aamed_change_result *res, aamed_audit_fn audit,
 			 void *arg)
 {
-	struct aamed_change_req req;
-	size_t sz;
+	long len = aa_struct_len(res, sizeof(*res),
+				 AA_V0_CHANGE_RESULT);
+	struct aamed_change_result full;
+	struct aamed_change_req local;
+	int error;
 
-	if (!l || !r || !res)
-		return -EINVAL;
-	/* an older caller's shorter result: only what its size covers */
-	sz = res->size ? res->size : sizeof(*res);
-	if (sz > sizeof(*res))
-		sz = sizeof(*res);
-	if (sz < sizeof(res->size))
-		return -EINVAL;
-	memset((char *)res + sizeof(res->size), 0, sz - sizeof(res->size));
-	read_req(&req, sizeof(req), r, r->size);
-	if (!req.target || !req.target[0] ||
-	    (req.target[0] == '&' && !req.target[1]))
-		return -EINVAL;
-	return aa_change_profile(to_label(l), &req, res, audit, arg);
+	if (!l || !r || len < 0)
+		return len < 0 ? (int)len : -EINVAL;
+	memset(&full, 0, sizeof(full));
+	r = AA_STRUCT_IN(r, &local, AA_V0_CHANGE_REQ, &error);
+	if (r && (!r->target || !r->target[0] ||
+		  (r->target[0] == '&' && !r->target[1])))
+		error = -EINVAL;
+	else if (r)
+		error = aa_change_profile(to_label(l), r, &full, audit, arg);
+	aa_struct_copy_out(res, &full, (size_t)len);
+	return error;
 }
 
 /* ------------------------------------------------------------------ */
@@ -279,7 +350,7 @@ net_hook(const struct aa_label *label, enum aamed_net_op op,
 	struct aa_audit_data ad;
 	bool up;
 
-	if ((unsigned)op >= AAMED_NET__COUNT || !sk)
+	if ((unsigned)op >= AAMED_NET__COUNT)
 		return -EINVAL;
 	if (sk->family >= AA_AF_MAX || sk->type >= AA_SOCK_MAX)
 		return -EINVAL;
@@ -288,6 +359,17 @@ net_hook(const struct aa_label *label, enum aamed_net_op op,
 	if (sk->family == AA_AF_UNIX && up)
 		return aa_unix_sock_perm(label, op, sk, &ad);
 	return aa_sk_perm(label, op, sk, &ad);
+}
+
+/* A socket of another size: as file_hook_copy(). */
+__attribute__((noinline)) static int
+net_hook_copy(const struct aa_label *label, enum aamed_net_op op,
+	      const struct aamed_sock *sk, aamed_audit_fn audit, void *arg)
+{
+	struct aamed_sock local;
+	int error = AA_STRUCT_COPY(&local, sk, AA_V0_SOCK);
+
+	return error ? error : net_hook(label, op, &local, audit, arg);
 }
 
 /* apparmor_socket_*() -> net.c or af_unix.c. */
@@ -299,6 +381,11 @@ int aamed_net_perm(const aamed_label *subj, enum aamed_net_op op,
 
 	if (likely(aa_label_unconfined(label)))
 		return 0;
+	if (unlikely(!sk))
+		return -EINVAL;
+	if (unlikely(AA_STRUCT_SLOW(sk, AA_V0_SOCK)) &&
+	    !AA_STRUCT_AS_IS(sk, AA_V0_SOCK))
+		return net_hook_copy(label, op, sk, audit, arg);
 	return net_hook(label, op, sk, audit, arg);
 }
 
@@ -321,20 +408,40 @@ static int unix_peer_side(const struct aa_label *label, const char *op,
 }
 
 /*
+ * Both sockets of a peer check as this version reads them (copies in
+ * local where the size is another); 0 or an errno.
+ */
+static int sock_pair_copy(const struct aamed_sock **sk,
+			  const struct aamed_sock **peer,
+			  struct aamed_sock local[2])
+{
+	int error = 0;
+
+	if (!AA_STRUCT_AS_IS(*sk, AA_V0_SOCK)) {
+		error = AA_STRUCT_COPY(&local[0], *sk, AA_V0_SOCK);
+		*sk = &local[0];
+	}
+	if (!error && !AA_STRUCT_AS_IS(*peer, AA_V0_SOCK)) {
+		error = AA_STRUCT_COPY(&local[1], *peer, AA_V0_SOCK);
+		*peer = &local[1];
+	}
+	return error;
+}
+
+/*
  * 6.1 and 6.12 have no unix_may_send hook: a send is the sender's own
  * sendmsg check. Upstream's apparmor_unix_may_send() checks each side
  * on its own label.
  */
 __attribute__((noinline)) static int
 unix_send_hook(const struct aa_label *sender, const struct aamed_sock *sk,
-	       const struct aamed_sock *peer, aamed_audit_fn audit, void *arg)
+		 const struct aamed_sock *peer, aamed_audit_fn audit,
+		 void *arg)
 {
 	const struct aa_label *any = sender, *pl;
 	struct aa_audit_data ad;
 	int error = 0, e;
 
-	if (!sk || !peer)
-		return -EINVAL;
 	pl = peer->label ? to_label(peer->label) : NULL;
 	if (!pl && aa_label_unconfined(sender))
 		return 0;
@@ -359,6 +466,32 @@ unix_send_hook(const struct aa_label *sender, const struct aamed_sock *sk,
 	return error;
 }
 
+/* Sockets of other sizes: as file_hook_copy(). */
+__attribute__((noinline)) static int
+unix_send_copy(const struct aa_label *sender, const struct aamed_sock *sk,
+	       const struct aamed_sock *peer, aamed_audit_fn audit, void *arg)
+{
+	struct aamed_sock local[2];
+	int error = sock_pair_copy(&sk, &peer, local);
+
+	return error ? error : unix_send_hook(sender, sk, peer, audit, arg);
+}
+
+/* The sockets' test, then the hook. */
+static inline int unix_send_checked(const struct aa_label *sender,
+				    const struct aamed_sock *sk,
+				    const struct aamed_sock *peer,
+				    aamed_audit_fn audit, void *arg)
+{
+	if (unlikely(!sk || !peer))
+		return -EINVAL;
+	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, AA_V0_SOCK)) &&
+	    !(AA_STRUCT_AS_IS(sk, AA_V0_SOCK) &&
+	      AA_STRUCT_AS_IS(peer, AA_V0_SOCK)))
+		return unix_send_copy(sender, sk, peer, audit, arg);
+	return unix_send_hook(sender, sk, peer, audit, arg);
+}
+
 /* apparmor_unix_may_send() (upstream) or the sendmsg hook (6.1, 6.12). */
 int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
 		    const struct aamed_sock *peer, aamed_audit_fn audit,
@@ -369,7 +502,7 @@ int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
 	if (likely(aa_label_unconfined(s)) &&
 	    likely(aa_label_unconfined_or_none(peer->label)))
 		return 0;
-	return unix_send_hook(s, sk, peer, audit, arg);
+	return unix_send_checked(s, sk, peer, audit, arg);
 }
 
 /* Counts the records a decision emits, passing them on. */
@@ -399,8 +532,14 @@ unix_send_fill(const struct aa_label *sender, const struct aamed_sock *sk,
 	       aamed_audit_fn audit, void *arg)
 {
 	struct counted c = { audit, arg, 0 };
-	int error = unix_send_hook(sender, sk, peer, count_record, &c);
+	long len = aa_struct_len(cache, sizeof(*cache),
+				 AA_V0_SOCK_CACHE);
+	int error;
 
+	/* every field written is the first version's */
+	if (len < 0)
+		return (int)len;
+	error = unix_send_checked(sender, sk, peer, count_record, &c);
 	if (!error && !c.n) {
 		if (cache->gen != sender->gen || cache->subj != from_label(sender) ||
 		    cache->peer != peer->label) {
@@ -444,15 +583,13 @@ int aamed_unix_send_cached(const aamed_label *sender,
  */
 __attribute__((noinline)) static int
 unix_connect_hook(const struct aa_label *subj, const struct aamed_sock *sk,
-		  const struct aamed_sock *peer, aamed_audit_fn audit,
-		  void *arg)
+		    const struct aamed_sock *peer, aamed_audit_fn audit,
+		    void *arg)
 {
 	const struct aa_label *any = subj, *pl;
 	struct aa_audit_data ad;
 	int error = 0, e;
 
-	if (!sk || !peer)
-		return -EINVAL;
 	pl = peer->label ? to_label(peer->label) : NULL;
 	if (aa_label_unconfined(subj)) {
 		if (!pl)
@@ -483,6 +620,33 @@ unix_connect_hook(const struct aa_label *subj, const struct aamed_sock *sk,
 	return error;
 }
 
+/* Sockets of other sizes: as file_hook_copy(). */
+__attribute__((noinline)) static int
+unix_connect_copy(const struct aa_label *subj, const struct aamed_sock *sk,
+		  const struct aamed_sock *peer, aamed_audit_fn audit,
+		  void *arg)
+{
+	struct aamed_sock local[2];
+	int error = sock_pair_copy(&sk, &peer, local);
+
+	return error ? error : unix_connect_hook(subj, sk, peer, audit, arg);
+}
+
+/* The sockets' test, then the hook. */
+static inline int unix_connect_checked(const struct aa_label *subj,
+				       const struct aamed_sock *sk,
+				       const struct aamed_sock *peer,
+				       aamed_audit_fn audit, void *arg)
+{
+	if (unlikely(!sk || !peer))
+		return -EINVAL;
+	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, AA_V0_SOCK)) &&
+	    !(AA_STRUCT_AS_IS(sk, AA_V0_SOCK) &&
+	      AA_STRUCT_AS_IS(peer, AA_V0_SOCK)))
+		return unix_connect_copy(subj, sk, peer, audit, arg);
+	return unix_connect_hook(subj, sk, peer, audit, arg);
+}
+
 /* apparmor_unix_stream_connect() (upstream) or the connect hook. */
 int aamed_unix_connect(const aamed_label *subj, const struct aamed_sock *sk,
 		       const struct aamed_sock *peer, aamed_audit_fn audit,
@@ -493,7 +657,7 @@ int aamed_unix_connect(const aamed_label *subj, const struct aamed_sock *sk,
 	if (likely(aa_label_unconfined(s)) &&
 	    likely(aa_label_unconfined_or_none(peer->label)))
 		return 0;
-	return unix_connect_hook(s, sk, peer, audit, arg);
+	return unix_connect_checked(s, sk, peer, audit, arg);
 }
 
 /* ------------------------------------------------------------------ */
@@ -621,11 +785,14 @@ setrlimit_hook(const struct aa_label *label,
 	       const struct aamed_setrlimit_req *req, aamed_audit_fn audit,
 	       void *arg)
 {
+	struct aamed_setrlimit_req local;
 	const struct aa_label *target;
 	int error;
 
-	if (req->size < sizeof(*req) ||
-	    (unsigned)req->resource >= AAMED_RLIMIT__COUNT ||
+	req = AA_STRUCT_IN(req, &local, AA_V0_SETRLIMIT_REQ, &error);
+	if (!req)
+		return error;
+	if ((unsigned)req->resource >= AAMED_RLIMIT__COUNT ||
 	    req->soft > req->hard)
 		return -EINVAL;
 	if (req->resource == AAMED_RLIMIT_NOFILE &&
@@ -663,26 +830,39 @@ int aamed_exec_rlimits(const aamed_label *from, const aamed_label *to,
 		       const struct aamed_rlimits *init,
 		       struct aamed_rlimits *lim)
 {
-	struct aamed_rlimits dflt;
+	const size_t ver0 = AA_V0_RLIMITS;
+	struct aamed_rlimits dflt, now;
 	struct aamed_rlimit stack;
+	long len;
+	int error;
 
-	if (!from || !lim || lim->size < sizeof(*lim) ||
-	    (init && init->size < sizeof(*init)))
+	if (!from)
 		return -EINVAL;
+	len = aa_struct_len(lim, sizeof(*lim), ver0);
+	if (len < 0)
+		return (int)len;
+	if (init) {
+		init = AA_STRUCT_IN(init, &dflt, AA_V0_RLIMITS, &error);
+		if (!init)
+			return error;
+	}
 	if (from == to || (to && aa_label_unconfined(to_label(to))))
 		return 0;
 	if (!init) {
 		aamed_rlimits_default(&dflt);
 		init = &dflt;
 	}
-	stack = lim->lim[AAMED_RLIMIT_STACK];
+	/* lim is read and written: what its size covers */
+	aa_struct_copy_in(&now, sizeof(now), ver0, lim);
+	stack = now.lim[AAMED_RLIMIT_STACK];
 	aa_transition_rlimits(to_label(from), to ? to_label(to) : NULL,
-			      init->lim, lim->lim);
+			      init->lim, now.lim);
 	/*
 	 * execve() pins the stack limit before the hook runs and writes it
 	 * back when the new image is set up: no rule changes it.
 	 */
-	lim->lim[AAMED_RLIMIT_STACK] = stack;
+	now.lim[AAMED_RLIMIT_STACK] = stack;
+	aa_struct_copy_out(lim, &now, (size_t)len);
 	return 1;
 }
 
@@ -703,11 +883,17 @@ int aamed_mount(const aamed_label *l, const struct aamed_mount_req *req,
 		aamed_audit_fn audit, void *arg)
 {
 	const struct aa_label *label = to_label(l);
+	struct aamed_mount_req local;
 	int error;
 
 	if (likely(aa_label_unconfined(label)))
 		return 0;
-	if (!req || bad_path(req->target))
+	if (!req)
+		return -EINVAL;
+	req = AA_STRUCT_IN(req, &local, AA_V0_MOUNT_REQ, &error);
+	if (!req)
+		return error;
+	if (bad_path(req->target))
 		return -EINVAL;
 	error = aa_sb_mount(label, req, audit, arg);
 	if (error)

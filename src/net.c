@@ -320,7 +320,8 @@ int aa_profile_af_perm(const struct aa_profile *profile, uint32_t request,
 	const struct aa_perms *p;
 	uint32_t state;
 
-	if (profile_unconfined(profile) || !pdb)
+	/* confined: every caller walks for_each_confined() */
+	if (!pdb)
 		return 0;
 	if (fi < 0 || type >= AA_AF_CACHE_TYPES)
 		return af_perm_walk(profile, request, family, type, protocol, ad);

@@ -67,7 +67,10 @@ void aa_net_cache_fill(struct aa_profile *profile);
 
 /*
  * aa_profile_af_perm(): the coarse "network FAMILY TYPE" rule for one
- * profile; ad->info records why a walk failed (upstream).
+ * confined profile (the kernel's tests profile_unconfined() first; every
+ * caller here reaches it through for_each_confined(), and the test it
+ * saves pays for the socket's size test in lsm.c); ad->info records why
+ * a walk failed (upstream).
  */
 int aa_profile_af_perm(const struct aa_profile *profile, uint32_t request,
 		       uint16_t family, uint16_t type, uint16_t protocol,

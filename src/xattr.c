@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Attachment by extended attributes: the kernel's aa_xattrs_match(),
- * and the public attach call that takes a file's xattrs (the exec
- * request in lsm.c takes them too).
+ * Attachment by extended attributes: the kernel's aa_xattrs_match().
+ * domain.c's attachment search calls it; nothing here calls back.
  *
  * After the path, the attachment DFA goes on out of band to one element
  * per xattr the profile names: a present xattr is a NUL then its value,
@@ -14,12 +13,9 @@
 #include <string.h>
 
 #include "aamed.h"
-#include "apparmor.h"
-#include "audit.h"
 #include "dfa.h"
-#include "domain.h"
-#include "label.h"
 #include "policy.h"
+#include "xattr.h"
 
 static const struct aamed_xattr *xattr_find(const struct aa_xattr_set *xs,
 					    const char *name)
@@ -74,24 +70,4 @@ int aa_xattr_set_init(struct aa_xattr_set *xs, const struct aamed_xattr *v,
 	xs->v = v;
 	xs->n = n;
 	return 0;
-}
-
-const aamed_label *aamed_attach_xattrs(aamed_policy *policy, const char *ns,
-				       const char *path,
-				       const struct aamed_xattr *xattrs,
-				       size_t n, const char **info)
-{
-	const struct aa_ns *sp;
-	struct aa_xattr_set xs;
-	struct aa_label *l;
-
-	if (info)
-		*info = NULL;
-	if (!policy || !path || aa_xattr_set_init(&xs, xattrs, n))
-		return NULL;
-	sp = aa_policy_ns(policy, ns ? ns : "", false);
-	if (!sp)
-		return from_label(policy->ns[0]->unconfined);
-	l = aa_find_attach_x(policy, sp, NULL, path, &xs, info);
-	return from_label(l ? l : sp->unconfined);
 }

@@ -319,7 +319,7 @@ static int run_file_deny(struct ctx *c)
 
 static int run_exec(struct ctx *c)
 {
-	struct aamed_exec_result xr;
+	struct aamed_exec_result xr = { .size = sizeof(xr) };
 	char v[700];
 	int rc;
 

@@ -51,7 +51,7 @@ static void decide(const aamed_label *l, aamed_policy *pol, struct state *st)
 				     .op = AAMED_OP_OPEN };
 	struct aamed_sock sk = { .label = l, .family = AF_INET,
 				 .type = SOCK_RAW, .protocol = 1 };
-	struct aamed_exec_result xr;
+	struct aamed_exec_result xr = { .size = sizeof(xr) };
 	int rc;
 
 	rc = aamed_file_perm(l, &rd, state_record, st);

@@ -94,14 +94,20 @@ static void test_info(aamed_policy *p)
 	CHECK(aamed_profile_info(t2, &i) == 0 && i.mode == AAMED_PROFILE_COMPLAIN);
 	CHECK(h && aamed_profile_info(h, &i) == 0 && i.hat == 1);
 	CHECK(!strcmp(i.name, "t1//h"));
-	/* an older, shorter struct: nothing written past its size */
+	/*
+	 * the size rule (aamed.h "versioned structures"): shorter than the
+	 * first version is refused and nothing is written; 0 is the first
+	 * version; a larger one with a zero tail gets the known part
+	 */
 	memset(&part, 0x5a, sizeof(part));
 	part.size = offsetof(struct aamed_profile_info, ns);
-	CHECK(aamed_profile_info(t1, &part) == 0);
-	CHECK(!strcmp(part.name, "t1"));
-	CHECK(*(const unsigned char *)&part.ns == 0x5a);
+	CHECK(aamed_profile_info(t1, &part) == -EINVAL);
+	CHECK(*(const unsigned char *)&part.name == 0x5a);
 	part.size = 1;
 	CHECK(aamed_profile_info(t1, &part) == -EINVAL);
+	part.size = 0;
+	CHECK(aamed_profile_info(t1, &part) == 0 && !strcmp(part.name, "t1"));
+	CHECK(part.size == 0);
 	CHECK(aamed_profile_info(NULL, &i) == -EINVAL);
 	CHECK(aamed_profile_xattr(t1, 0) == NULL);
 }
@@ -359,7 +365,7 @@ static void test_mode_names(void)
 static void test_exec_callback(aamed_policy *p)
 {
 	struct relookup r = { p, NULL, 0 };
-	struct aamed_exec_result x;
+	struct aamed_exec_result x = { .size = sizeof(x) };
 	const aamed_label *t1 = aamed_label_get(p, "t1", NULL);
 
 	memset(&x, 0, sizeof(x));
@@ -499,7 +505,7 @@ static void test_xattrs(const char *dir)
 	const struct aamed_xattr bad[] = { { NULL, "x", 1 } };
 	const struct aamed_xattr v[] = { { "security.a", "value", 5 } };
 	struct aamed_exec_req req = { 0 };
-	struct aamed_exec_result res;
+	struct aamed_exec_result res = { .size = sizeof(res) };
 	const char *info;
 
 #define ATT(path, x, n) aamed_label_name(aamed_attach_xattrs(p, NULL, path, x, n, &info))

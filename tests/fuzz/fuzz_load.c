@@ -49,7 +49,7 @@ static const uint32_t requests[] = {
 static void ask_path(const aamed_label *l, const char *path, unsigned k,
 		     unsigned *records)
 {
-	struct aamed_exec_result res;
+	struct aamed_exec_result res = { .size = sizeof(res) };
 	struct aamed_file_req req = {
 		.path = path,
 		.request = requests[k % 4],

@@ -3,6 +3,9 @@
 # tests/man: the section-3 manual pages of include/aamed.h.
 #  - every function the header declares has a page or a .so link in man/,
 #    and every link points at a page that names the function;
+#  - the prototype of each in its page's SYNOPSIS is the header's
+#    (tests/man/protos.awk: comments dropped, white space normalised),
+#    and a SYNOPSIS declares no function the header does not;
 #  - every page starts with its SPDX line and renders without a warning;
 #  - every section-3 page a page refers to exists;
 #  - the example program of libaamed.3 compiles against the static library,
@@ -41,6 +44,28 @@ while read -r n; do
 	if sed -n '/^\.SH NAME/,/^\.SH /p' "man/$tgt" 2>/dev/null |
 		grep -qw -- "$n"; then ok; else ko "$n: not in the NAME section of man/$tgt"; fi
 done <"$T/names"
+
+# ------------------------------------------------------------ synopses
+awk -v man=0 -f tests/man/protos.awk include/aamed.h | sort -u >"$T/h-protos"
+[ "$(wc -l <"$T/h-protos")" -eq "$(wc -l <"$T/names")" ] && ok ||
+	ko "protos.awk finds $(wc -l <"$T/h-protos") prototypes in include/aamed.h for $(wc -l <"$T/names") functions"
+while read -r n; do
+	tgt=$(so_target "man/$n.3" 2>/dev/null)
+	[ -n "$tgt" ] || tgt=$n.3
+	[ -f "man/$tgt" ] || continue	# reported above
+	want=$(awk -F '\t' -v n="$n" '$1 == n { print $2 }' "$T/h-protos")
+	got=$(awk -v man=1 -f tests/man/protos.awk "man/$tgt" |
+		awk -F '\t' -v n="$n" '$1 == n { print $2 }')
+	if [ -n "$got" ] && [ "$got" = "$want" ]; then ok; else
+		ko "$n: the SYNOPSIS of man/$tgt differs from include/aamed.h:"
+		echo "    header: $want"
+		echo "    page:   ${got:-(none)}"
+	fi
+done <"$T/names"
+for p in man/*.3; do
+	awk -v man=1 -f tests/man/protos.awk "$p" | cut -f1
+done | sort -u | comm -23 - "$T/names" >"$T/extra"
+[ -s "$T/extra" ] && ko "SYNOPSIS declares what aamed.h does not: $(tr '\n' ' ' <"$T/extra")" || ok
 
 # ------------------------------------------------------------ links and pages
 mkdir "$T/man3"

@@ -477,7 +477,7 @@ static const char *const xpaths[] = {
 
 static void ask(struct sbuf *sb, const aamed_label *l)
 {
-	struct aamed_exec_result res;
+	struct aamed_exec_result res = { .size = sizeof(res) };
 	size_t i;
 
 	sb_printf(sb, "label %s mode %s unconfined %d\n", aamed_label_name(l),
@@ -644,7 +644,7 @@ static void spot_ask(aamed_policy *p, struct spot *s, const char *xpath,
 	struct aamed_file_req req = {
 		.path = fpath, .request = AAMED_MAY_READ, .op = AAMED_OP_OPEN,
 	};
-	struct aamed_exec_result res;
+	struct aamed_exec_result res = { .size = sizeof(res) };
 	int error;
 
 	s->l = aamed_label_get(p, s->label, &error);

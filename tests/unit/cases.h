@@ -38,6 +38,9 @@ UNIT_CASE(kernels_abi9)
 UNIT_CASE(kernels_policydb_file)
 UNIT_CASE(kernels_policydb_nomarker)
 UNIT_CASE(kernels_null_file)
+/* versioned.c: the size rule of every versioned structure */
+UNIT_CASE(versioned_requests)
+UNIT_CASE(versioned_results)
 /* resource.c: rlimit rules: setrlimit, prlimit, exec */
 UNIT_CASE(resource_setrlimit)
 UNIT_CASE(resource_prlimit)

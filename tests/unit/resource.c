@@ -244,12 +244,12 @@ void unit_resource_exec(void)
 				    aamed_label_get(pol, "rlc", NULL), &init,
 				    &lim), 1);
 	CHECK_EQ(lim.lim[NOFILE].cur, 50);
-	/* bad arguments */
-	init.size = 0;
+	/* bad arguments: sizes below the first version's */
+	init.size = sizeof(init.size);
 	CHECK_EQ(aamed_exec_rlimits(aamed_label_get(pol, "rl", NULL),
 				    aamed_label_get(pol, "rl2", NULL), &init,
 				    &lim), -EINVAL);
-	lim.size = 0;
+	lim.size = sizeof(lim.size);
 	CHECK_EQ(aamed_exec_rlimits(aamed_label_get(pol, "rl", NULL),
 				    aamed_label_get(pol, "rl2", NULL), NULL,
 				    &lim), -EINVAL);

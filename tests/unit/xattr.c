@@ -11,10 +11,10 @@
 
 #include "compat.h"
 #include "dfa.h"
-#include "domain.h"
 #include "harness.h"
 #include "policy.h"
 #include "tdfa.h"
+#include "xattr.h"
 
 /* The xmatch policydb, its accept words mapped as the loader maps them. */
 static struct aa_policydb *xattr_pdb(bool optional)

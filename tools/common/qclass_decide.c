@@ -174,7 +174,7 @@ int qr_exec(aamed_policy *policy, const aamed_label *label,
 	    const aamed_label *peer, const struct query *q, bool other_side,
 	    char *err, size_t errlen)
 {
-	struct aamed_exec_result x;
+	struct aamed_exec_result x = { .size = sizeof(x) };
 
 	(void)peer;
 	(void)other_side;

@@ -115,6 +115,7 @@ int exec_decide(aamed_policy *policy, const aamed_label *label,
 	const char *on = q->change.onexec;
 	int lerr = 0;
 
+	res->size = sizeof(*res);
 	if (on) {
 		if (on[0] == '&') {
 			req.flags |= AAMED_EXEC_ONEXEC_STACK;
