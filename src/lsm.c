@@ -428,6 +428,42 @@ static int sock_pair_copy(const struct aamed_sock **sk,
 	return error;
 }
 
+/* A two-socket hook: unix_send_hook() or unix_connect_hook(). */
+typedef int sock_pair_hook(const struct aa_label *subj,
+			   const struct aamed_sock *sk,
+			   const struct aamed_sock *peer,
+			   aamed_audit_fn audit, void *arg);
+
+/* Sockets of other sizes: as file_hook_copy(). */
+__attribute__((noinline)) static int
+sock_pair_copy_call(sock_pair_hook *hook, const struct aa_label *subj,
+		    const struct aamed_sock *sk, const struct aamed_sock *peer,
+		    aamed_audit_fn audit, void *arg)
+{
+	struct aamed_sock local[2];
+	int error = sock_pair_copy(&sk, &peer, local);
+
+	return error ? error : hook(subj, sk, peer, audit, arg);
+}
+
+/*
+ * The sockets' test, then the hook. Always inlined with a constant hook,
+ * so a decision calls the hook directly, as if each had its own copy.
+ */
+static inline __attribute__((always_inline)) int
+sock_pair_checked(sock_pair_hook *hook, const struct aa_label *subj,
+		  const struct aamed_sock *sk, const struct aamed_sock *peer,
+		  aamed_audit_fn audit, void *arg)
+{
+	if (unlikely(!sk || !peer))
+		return -EINVAL;
+	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, AA_V0_SOCK)) &&
+	    !(AA_STRUCT_AS_IS(sk, AA_V0_SOCK) &&
+	      AA_STRUCT_AS_IS(peer, AA_V0_SOCK)))
+		return sock_pair_copy_call(hook, subj, sk, peer, audit, arg);
+	return hook(subj, sk, peer, audit, arg);
+}
+
 /*
  * 6.1 and 6.12 have no unix_may_send hook: a send is the sender's own
  * sendmsg check. Upstream's apparmor_unix_may_send() checks each side
@@ -466,32 +502,6 @@ unix_send_hook(const struct aa_label *sender, const struct aamed_sock *sk,
 	return error;
 }
 
-/* Sockets of other sizes: as file_hook_copy(). */
-__attribute__((noinline)) static int
-unix_send_copy(const struct aa_label *sender, const struct aamed_sock *sk,
-	       const struct aamed_sock *peer, aamed_audit_fn audit, void *arg)
-{
-	struct aamed_sock local[2];
-	int error = sock_pair_copy(&sk, &peer, local);
-
-	return error ? error : unix_send_hook(sender, sk, peer, audit, arg);
-}
-
-/* The sockets' test, then the hook. */
-static inline int unix_send_checked(const struct aa_label *sender,
-				    const struct aamed_sock *sk,
-				    const struct aamed_sock *peer,
-				    aamed_audit_fn audit, void *arg)
-{
-	if (unlikely(!sk || !peer))
-		return -EINVAL;
-	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, AA_V0_SOCK)) &&
-	    !(AA_STRUCT_AS_IS(sk, AA_V0_SOCK) &&
-	      AA_STRUCT_AS_IS(peer, AA_V0_SOCK)))
-		return unix_send_copy(sender, sk, peer, audit, arg);
-	return unix_send_hook(sender, sk, peer, audit, arg);
-}
-
 /* apparmor_unix_may_send() (upstream) or the sendmsg hook (6.1, 6.12). */
 int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
 		    const struct aamed_sock *peer, aamed_audit_fn audit,
@@ -502,7 +512,7 @@ int aamed_unix_send(const aamed_label *sender, const struct aamed_sock *sk,
 	if (likely(aa_label_unconfined(s)) &&
 	    likely(aa_label_unconfined_or_none(peer->label)))
 		return 0;
-	return unix_send_checked(s, sk, peer, audit, arg);
+	return sock_pair_checked(unix_send_hook, s, sk, peer, audit, arg);
 }
 
 /* Counts the records a decision emits, passing them on. */
@@ -539,7 +549,8 @@ unix_send_fill(const struct aa_label *sender, const struct aamed_sock *sk,
 	/* every field written is the first version's */
 	if (len < 0)
 		return (int)len;
-	error = unix_send_checked(sender, sk, peer, count_record, &c);
+	error = sock_pair_checked(unix_send_hook, sender, sk, peer,
+				  count_record, &c);
 	if (!error && !c.n) {
 		if (cache->gen != sender->gen || cache->subj != from_label(sender) ||
 		    cache->peer != peer->label) {
@@ -620,33 +631,6 @@ unix_connect_hook(const struct aa_label *subj, const struct aamed_sock *sk,
 	return error;
 }
 
-/* Sockets of other sizes: as file_hook_copy(). */
-__attribute__((noinline)) static int
-unix_connect_copy(const struct aa_label *subj, const struct aamed_sock *sk,
-		  const struct aamed_sock *peer, aamed_audit_fn audit,
-		  void *arg)
-{
-	struct aamed_sock local[2];
-	int error = sock_pair_copy(&sk, &peer, local);
-
-	return error ? error : unix_connect_hook(subj, sk, peer, audit, arg);
-}
-
-/* The sockets' test, then the hook. */
-static inline int unix_connect_checked(const struct aa_label *subj,
-				       const struct aamed_sock *sk,
-				       const struct aamed_sock *peer,
-				       aamed_audit_fn audit, void *arg)
-{
-	if (unlikely(!sk || !peer))
-		return -EINVAL;
-	if (unlikely(AA_STRUCT_PAIR_SLOW(sk, peer, AA_V0_SOCK)) &&
-	    !(AA_STRUCT_AS_IS(sk, AA_V0_SOCK) &&
-	      AA_STRUCT_AS_IS(peer, AA_V0_SOCK)))
-		return unix_connect_copy(subj, sk, peer, audit, arg);
-	return unix_connect_hook(subj, sk, peer, audit, arg);
-}
-
 /* apparmor_unix_stream_connect() (upstream) or the connect hook. */
 int aamed_unix_connect(const aamed_label *subj, const struct aamed_sock *sk,
 		       const struct aamed_sock *peer, aamed_audit_fn audit,
@@ -657,7 +641,7 @@ int aamed_unix_connect(const aamed_label *subj, const struct aamed_sock *sk,
 	if (likely(aa_label_unconfined(s)) &&
 	    likely(aa_label_unconfined_or_none(peer->label)))
 		return 0;
-	return unix_connect_checked(s, sk, peer, audit, arg);
+	return sock_pair_checked(unix_connect_hook, s, sk, peer, audit, arg);
 }
 
 /* ------------------------------------------------------------------ */
