@@ -102,6 +102,7 @@ static inline uint32_t ofile_request(const struct query *q)
  * (through the class table, qclass.h); file_parse() the file words */
 int parse_query(int argc, char **argv, struct query *q, char *err,
 		size_t errlen);
+/* perms_words.c: the permission words of file queries ("rw", "read,...") */
 int parse_perms(const char *s, uint32_t *mask, int *op);
 int file_parse(int argc, char **argv, struct query *q, char *err,
 	       size_t errlen);
