@@ -212,17 +212,22 @@ static struct aa_ns *lookup_ns(aamed_policy *policy, const struct aa_ns *view,
 			       const char *ns_name, size_t nl, int *error)
 {
 	char full[256];
+	struct aa_ns *ns;
 	int pl = 0;
 
 	if (view->name[0])
 		pl = snprintf(full, sizeof(full), "%s//", view->name);
 	if (pl < 0 || (size_t)pl + nl >= sizeof(full)) {
-		*error = -ENOENT;
+		/* too long to be a name, or too deep below view to exist */
+		*error = nl >= sizeof(full) || !pl ? -EINVAL : -ENOENT;
 		return NULL;
 	}
 	memcpy(full + pl, ns_name, nl);
 	full[pl + nl] = '\0';
-	return aa_policy_ns(policy, full, false);
+	ns = aa_policy_ns(policy, full, false);
+	if (!ns)
+		*error = -ENOENT;
+	return ns;
 }
 
 /*
@@ -247,7 +252,7 @@ static struct aa_profile *lookup_component(aamed_policy *policy,
 	struct aa_profile *p;
 
 	if (!first) {
-		/* an empty component: refused (the kernels differ here) */
+		/* an empty member ("a//&", "a//&//&b"): malformed */
 		*error = -EINVAL;
 		return NULL;
 	}
@@ -256,10 +261,8 @@ static struct aa_profile *lookup_component(aamed_policy *policy,
 	name = split_fqname(s, n, &ns_name, &ns_len, &name_len);
 	if (ns_name) {
 		ns = lookup_ns(policy, view, ns_name, ns_len, error);
-		if (!ns) {
-			*error = -ENOENT;
+		if (!ns)
 			return NULL;
-		}
 	}
 	if (!name)
 		p = ns->unconfined_profile;
