@@ -156,77 +156,126 @@ struct aa_label *aa_label_for_vec(aamed_policy *policy,
 	return l;
 }
 
+/* skipn_spaces(): the kernel's isspace() set; NULL when nothing is left */
+static const char *skipn_spaces(const char *s, size_t *n)
+{
+	while (*n && (*s == ' ' || (*s >= '\t' && *s <= '\r'))) {
+		s++;
+		(*n)--;
+	}
+	return *n ? s : NULL;
+}
+
 /*
- * Resolve one component: "[:ns:[//]]hname". The namespace defaults to
- * cur_ns; a named one is a child of view (aa_fqlookupn_profile() looks
- * it up among the children of the base label's namespace, so from
- * :a: the name ":b:" means :a//b:). "unconfined" (when no profile has
- * that name) is the namespace's unconfined profile.
+ * aa_splitn_fqname(): "[:ns[:[//]]]name" into the namespace's name (NULL
+ * when none is named: ":" or "::x" name the base's own) and the profile
+ * name (NULL when none: ":ns", ":ns:", ":ns://"). Returns the profile
+ * name and sets *name_len.
+ */
+static const char *split_fqname(const char *s, size_t n, const char **ns_name,
+				size_t *ns_len, size_t *name_len)
+{
+	const char *end = s + n, *name = skipn_spaces(s, &n), *split;
+	size_t rest;
+
+	*ns_name = NULL;
+	*ns_len = 0;
+	if (!name)
+		return NULL;
+	if (name[0] == ':') {
+		rest = (size_t)(end - name - 1);
+		split = memchr(name + 1, ':', rest);
+		*ns_name = skipn_spaces(name + 1, &rest);
+		if (!*ns_name)
+			return NULL;
+		if (!split) {
+			/* a namespace without a profile is allowed */
+			*ns_len = (size_t)(end - *ns_name);
+			return NULL;
+		}
+		*ns_len = (size_t)(split - *ns_name);
+		if (!*ns_len)
+			*ns_name = NULL;
+		split++;
+		if (end - split > 1 && !strncmp(split, "//", 2))
+			split += 2;
+		rest = (size_t)(end - split);
+		name = skipn_spaces(split, &rest);
+	}
+	if (name)
+		*name_len = (size_t)(end - name);
+	return name;
+}
+
+/* __aa_lookupn_ns(): ns_name below view ("a//b" a grandchild). */
+static struct aa_ns *lookup_ns(aamed_policy *policy, const struct aa_ns *view,
+			       const char *ns_name, size_t nl, int *error)
+{
+	char full[256];
+	struct aa_ns *ns;
+	int pl = 0;
+
+	if (view->name[0])
+		pl = snprintf(full, sizeof(full), "%s//", view->name);
+	if (pl < 0 || (size_t)pl + nl >= sizeof(full)) {
+		/* too long to be a name, or too deep below view to exist */
+		*error = nl >= sizeof(full) || !pl ? -EINVAL : -ENOENT;
+		return NULL;
+	}
+	memcpy(full + pl, ns_name, nl);
+	full[pl + nl] = '\0';
+	ns = aa_policy_ns(policy, full, false);
+	if (!ns)
+		*error = -ENOENT;
+	return ns;
+}
+
+/*
+ * aa_fqlookupn_profile() on one component, as aa_label_strn_parse()
+ * calls it: a component that starts with ':' is resolved from view (the
+ * base label's namespace: its named namespace is one of view's children,
+ * so from :a: the name ":b:" means :a//b:), any other from *cur_ns, the
+ * namespace an earlier component named. A namespace named without a
+ * profile (":ns", ":ns:", ":ns://", or ":" for view's own) gives its
+ * unconfined profile, and so does "unconfined" or any prefix of it when
+ * no profile has that name (aa_lookupn_profile()).
  */
 static struct aa_profile *lookup_component(aamed_policy *policy,
-					   const struct aa_ns *view,
+					   struct aa_ns *view,
 					   struct aa_ns **cur_ns,
 					   const char *s, size_t n, int *error)
 {
+	const char *name, *ns_name;
+	size_t ns_len, name_len = 0, m = n;
+	const char *first = skipn_spaces(s, &m);
+	struct aa_ns *ns = *cur_ns;
 	struct aa_profile *p;
 
-	while (n && (*s == ' ' || *s == '\t')) {
-		s++;
-		n--;
-	}
-	if (n && *s == ':') {
-		const char *end = memchr(s + 1, ':', n - 1);
-		char nsname[256];
-		size_t nl;
-
-		if (!end || end == s + 1 || (size_t)(end - s - 1) >= sizeof(nsname)) {
-			*error = -EINVAL;
-			return NULL;
-		}
-		nl = (size_t)(end - s - 1);
-		if (view->name[0]) {
-			int pl = snprintf(nsname, sizeof(nsname), "%s//",
-					  view->name);
-
-			if (pl < 0 || (size_t)pl + nl >= sizeof(nsname)) {
-				*error = -ENOENT;
-				return NULL;
-			}
-			memcpy(nsname + pl, s + 1, nl);
-			nsname[pl + nl] = '\0';
-		} else {
-			memcpy(nsname, s + 1, nl);
-			nsname[nl] = '\0';
-		}
-		*cur_ns = aa_policy_ns(policy, nsname, false);
-		if (!*cur_ns) {
-			*error = -ENOENT;
-			return NULL;
-		}
-		n -= (size_t)(end + 1 - s);
-		s = end + 1;
-		if (n >= 2 && s[0] == '/' && s[1] == '/') {
-			s += 2;
-			n -= 2;
-		}
-		if (n == 0)
-			return (*cur_ns)->unconfined_profile;
-	}
-	if (n == 0) {
+	if (!first) {
+		/* an empty member ("a//&", "a//&//&b"): malformed */
 		*error = -EINVAL;
 		return NULL;
 	}
-	p = aa_policy_find_n(policy, *cur_ns, s, n);
-	if (p)
-		return p;
-	/*
-	 * aa_lookupn_profile(): when nothing matches, any prefix of
-	 * "unconfined" ("u", "unc", ...) is the namespace's unconfined.
-	 */
-	if (!strncmp(s, "unconfined", n))
-		return (*cur_ns)->unconfined_profile;
-	*error = -ENOENT;
-	return NULL;
+	if (*first == ':')
+		ns = view;
+	name = split_fqname(s, n, &ns_name, &ns_len, &name_len);
+	if (ns_name) {
+		ns = lookup_ns(policy, view, ns_name, ns_len, error);
+		if (!ns)
+			return NULL;
+	}
+	if (!name)
+		p = ns->unconfined_profile;
+	else if (!(p = aa_policy_find_n(policy, ns, name, name_len)) &&
+		 !strncmp(name, "unconfined", name_len))
+		p = ns->unconfined_profile;
+	if (!p) {
+		*error = -ENOENT;
+		return NULL;
+	}
+	/* a component in another namespace is the base of the bare names after it */
+	*cur_ns = p->ns;
+	return p;
 }
 
 struct aa_label *aa_label_parse(aamed_policy *policy,
@@ -235,7 +284,7 @@ struct aa_label *aa_label_parse(aamed_policy *policy,
 {
 	struct aa_profile *vec[64];
 	struct aa_ns *ns = base ? base->ns : policy->ns[0];
-	const struct aa_ns *view = ns;
+	struct aa_ns *view = ns;
 	size_t n = 0, len = strlen(text);
 	const char *s = text;
 	int dummy;

@@ -682,6 +682,32 @@ has x-onexec-json '"onexec":"&cp_c","nnp":true'
 expect x-plain-json 1 $C --json --label cp_a file /x/other x
 has x-plain-json '"onexec":null,"nnp":false'
 expect x-nnp-notexec 2 $C --label cp_a file /x/other r --nnp
+# a namespace named alone (:ns, :ns:, :ns://) is its unconfined profile;
+# an onexec name is read from the task's namespace, so from :cns: the
+# name ":" is :cns:unconfined and ":cns" is :cns//cns: (absent)
+# (tests/kernel/cases/domain-bare-ns.cases)
+printf 'profile :cns:cn_a { change_profile -> unconfined, change_profile -> &unconfined, }\n' >"$T/cns.sd"
+printf 'profile cr_a { change_profile -> :cns:unconfined, change_profile -> &:cns:unconfined, }\nprofile cr_q { change_profile -> :cns:, change_profile -> :cns://unconfined, }\n' >"$T/cr.sd"
+comp "$T/cns.sd" "$T/cns.bin"
+comp "$T/cr.sd" "$T/cr.bin"
+N="$A query --policy $T/cns.bin --policy $T/cr.bin"
+expect bare-ns 0 $N --label cr_a change_profile :cns
+has bare-ns "label=:cns:unconfined"
+expect bare-ns-stack 0 $N --label cr_a change_profile :cns --stack
+has bare-ns-stack "label=cr_a//&:cns:unconfined"
+expect bare-ns-amp 0 $N --label cr_a change_profile '&:cns://'
+has bare-ns-amp "label=cr_a//&:cns:unconfined"
+expect bare-ns-qual 1 $N --label cr_q change_profile :cns:
+has bare-ns-qual 'profile="cr_q" name=":cns:" target=":cns:unconfined"'
+expect bare-ns-child 1 $N --label :cns:cn_a change_profile :cns
+has bare-ns-child 'info="label not found" error=-2 namespace="root//cns" profile="cn_a" name=":cns"'
+expect bare-ns-x 0 $N --label cr_a file /x/other x --onexec '&:cns'
+has bare-ns-x "transition=stack:cr_a//&:cns:unconfined"
+expect bare-ns-x-child 0 $N --label :cns:cn_a file /x/other x --onexec ':'
+has bare-ns-x-child "transition=px::cns:unconfined"
+expect bare-ns-x-child-amp 0 $N --label :cns:cn_a file /x/other x --onexec '&:'
+has bare-ns-x-child-amp "transition=stack::cns:cn_a//&unconfined"
+expect bare-ns-x-child-missing 2 $N --label :cns:cn_a file /x/other x --onexec ':cns'
 # replay rebuilds the kernel's change_profile, onexec and no_new_privs
 # records (their words: change_profile NAME [--onexec] [--stack];
 # file PATH x --onexec TARGET; --nnp)

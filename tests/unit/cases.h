@@ -55,6 +55,7 @@ UNIT_CASE(change_profile_nnp)
 UNIT_CASE(change_profile_onexec)
 UNIT_CASE(change_profile_secure)
 UNIT_CASE(change_profile_ns)
+UNIT_CASE(change_profile_bare_ns)
 /* change_hat.c: the hat search, learning hats, the token, nnp */
 UNIT_CASE(change_hat_search)
 UNIT_CASE(change_hat_learn)

@@ -115,3 +115,75 @@ void unit_change_profile_ns(void)
 	CHECK_STR(res.name, ":dns:unconfined");
 	aamed_policy_free(pol);
 }
+
+/*
+ * A namespace named alone (aa_splitn_fqname() gives no profile name,
+ * aa_fqlookupn_profile() the namespace's unconfined): ":ns", ":ns:" and
+ * ":ns://"; ":" and "::" name the base's own namespace. The permission
+ * walk matches ":ns:unconfined" (the kernel oracle's
+ * domain-bare-ns.cases).
+ */
+void unit_change_profile_bare_ns(void)
+{
+	aamed_policy *pol = ns_load();
+	struct aamed_change_req req = { sizeof(req), ":dns", 0 };
+	struct aamed_change_result res;
+	struct unit_log log;
+	int error = 0;
+
+	if (!CHECK(pol != NULL))
+		return;
+	/* the parse, from the root */
+	CHECK_STR(lname(pol, ":dns", &error), ":dns:unconfined");
+	CHECK_STR(lname(pol, ":dns:", &error), ":dns:unconfined");
+	CHECK_STR(lname(pol, ":dns://", &error), ":dns:unconfined");
+	CHECK_STR(lname(pol, " : dns", &error), ":dns:unconfined");
+	CHECK_STR(lname(pol, ":dns:unc", &error), ":dns:unconfined");
+	CHECK_STR(lname(pol, ":", &error), "unconfined");
+	CHECK_STR(lname(pol, "::", &error), "unconfined");
+	CHECK_STR(lname(pol, "::ra", &error), "ra");
+	/* a namespace named alone is the base of the bare names after it */
+	CHECK_STR(lname(pol, ":dns//&cb", &error), ":dns:cb//&unconfined");
+	CHECK_STR(lname(pol, "ra//&:dns", &error), "ra//&:dns:unconfined");
+	CHECK_STR(lname(pol, ":dns//&:", &error), "unconfined//&:dns:unconfined");
+	CHECK(lname(pol, ":nons", &error) == NULL);
+	CHECK_EQ(error, -ENOENT);
+	CHECK(lname(pol, ":dns//x", &error) == NULL);
+	CHECK_EQ(error, -ENOENT);
+	CHECK(lname(pol, "", &error) == NULL);
+	CHECK_EQ(error, -EINVAL);
+
+	/* changes from the root's unconfined: plain, stacked, onexec */
+	CHECK_EQ(nchange(pol, "unconfined", ":dns", &res, &log), 0);
+	CHECK_STR(res.name, ":dns:unconfined");
+	CHECK_EQ(nchange(pol, "unconfined", "&:dns:", &res, &log), 0);
+	CHECK_STR(res.name, "unconfined//&:dns:unconfined");
+	CHECK(res.stack);
+	req.flags = AAMED_CHANGE_STACK;
+	memset(&res, 0, sizeof(res));
+	res.size = sizeof(res);
+	CHECK_EQ(aamed_change_profile(aamed_label_unconfined(pol), &req, &res,
+				      NULL, NULL), 0);
+	CHECK_STR(res.name, "unconfined//&:dns:unconfined");
+	req.flags = AAMED_CHANGE_ONEXEC;
+	CHECK_EQ(aamed_change_profile(aamed_label_unconfined(pol), &req, &res,
+				      NULL, NULL), 0);
+	CHECK_STR(res.name, ":dns:unconfined");
+
+	/* a rule for ":dns:cb" does not grant the namespace's unconfined */
+	CHECK_EQ(nchange(pol, "ra", ":dns://", &res, &log), -EACCES);
+	CHECK(strstr(log.last, "name=\":dns://\"") != NULL);
+	CHECK(strstr(log.last, "target=\":dns:unconfined\"") != NULL);
+	CHECK_EQ(nchange(pol, "ra", "&:dns", &res, &log), -EACCES);
+	CHECK(strstr(log.last, "target=\":dns:unconfined\"") != NULL);
+
+	/* from inside :dns:, ":dns" is :dns//dns: (absent); ":" is :dns: */
+	CHECK_EQ(nchange(pol, ":dns:cb", ":dns", &res, &log), -ENOENT);
+	CHECK(strstr(log.last, "info=\"label not found\"") != NULL);
+	CHECK(strstr(log.last, "error=-2") != NULL);
+	CHECK_EQ(nchange(pol, ":dns:cb", ":", &res, &log), -EACCES);
+	CHECK(strstr(log.last, "target=\"unconfined\"") != NULL);
+	CHECK_EQ(nchange(pol, "unconfined//&:dns:cl", ":", &res, &log), 0);
+	CHECK_STR(res.name, "unconfined//&:dns:unconfined");
+	aamed_policy_free(pol);
+}

@@ -59,20 +59,70 @@ int change_decide(const aamed_label *label, const struct query *q,
 	return aamed_change_profile(label, &req, res, fn, arg);
 }
 
+/* the kernel's isspace() */
+static bool blank(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/*
+ * One component of an onexec name, as seen from the task's namespace ns
+ * (nl bytes), rewritten to be read from the root: ":b:x" (or ":b")
+ * becomes ":ns//b:x", a component naming no namespace (":", "::x") is
+ * ns's own, and a bare name is ns's only when it comes first (a later
+ * one stays in the namespace the component before it named, as the
+ * kernel's aa_label_strn_parse() resolves it).
+ */
+static int onexec_component(char *buf, size_t len, const char *ns, size_t nl,
+			    const char *c, size_t cl, bool first)
+{
+	const char *colon;
+
+	while (cl && blank(*c)) {
+		c++;
+		cl--;
+	}
+	if (!cl || *c != ':')
+		return first ? snprintf(buf, len, ":%.*s:%.*s", (int)nl, ns,
+					(int)cl, c)
+			     : snprintf(buf, len, "%.*s", (int)cl, c);
+	colon = memchr(c + 1, ':', cl - 1);
+	if (!colon) {
+		size_t i;
+
+		for (i = 1; i < cl && blank(c[i]); i++)
+			;
+		if (i == cl)	/* ":" alone: the task's namespace */
+			return snprintf(buf, len, ":%.*s:", (int)nl, ns);
+	} else {
+		size_t i;
+
+		for (i = 1; c + i < colon && blank(c[i]); i++)
+			;
+		if (c + i == colon)	/* "::x": x in the task's namespace */
+			return snprintf(buf, len, ":%.*s:%.*s", (int)nl, ns,
+					(int)(cl - (size_t)(colon + 1 - c)),
+					colon + 1);
+	}
+	return snprintf(buf, len, ":%.*s//%.*s", (int)nl, ns, (int)(cl - 1),
+			c + 1);
+}
+
 /*
  * The kernel resolves an attr/exec name from the task's namespace (that
  * of its label's last profile): a bare name is a profile there, ":b:"
  * a namespace below it. aamed_label_get() reads names from the root, so
- * prefix the task's namespace when it is not the root's.
+ * each component is rewritten to name the task's namespace when it is
+ * not the root's.
  */
 static const aamed_label *onexec_label(aamed_policy *policy,
 				       const aamed_label *label,
 				       const char *on, int *lerr)
 {
-	const char *name = aamed_label_name(label), *ns = NULL, *p;
+	const char *name = aamed_label_name(label), *ns = NULL, *p, *sep;
 	char buf[1024];
-	size_t nl = 0;
-	int n;
+	size_t nl = 0, used = 0;
+	bool first = true;
 
 	for (p = name; p; p = strstr(p, "//&")) {
 		if (p != name)
@@ -88,15 +138,28 @@ static const aamed_label *onexec_label(aamed_policy *policy,
 	}
 	if (!ns || !nl)
 		return aamed_label_get(policy, on, lerr);
-	if (on[0] == ':')
-		n = snprintf(buf, sizeof(buf), ":%.*s//%s", (int)nl, ns, on + 1);
-	else
-		n = snprintf(buf, sizeof(buf), ":%.*s:%s", (int)nl, ns, on);
-	if (n < 0 || (size_t)n >= sizeof(buf)) {
-		*lerr = -ENOENT;
-		return NULL;
+	for (p = on;; p = sep + 3, first = false) {
+		int n;
+
+		sep = strstr(p, "//&");
+		if (!first) {
+			if (used + 3 >= sizeof(buf))
+				goto too_long;
+			memcpy(buf + used, "//&", 4);
+			used += 3;
+		}
+		n = onexec_component(buf + used, sizeof(buf) - used, ns, nl, p,
+				     sep ? (size_t)(sep - p) : strlen(p), first);
+		if (n < 0 || (size_t)n >= sizeof(buf) - used)
+			goto too_long;
+		used += (size_t)n;
+		if (!sep)
+			break;
 	}
 	return aamed_label_get(policy, buf, lerr);
+too_long:
+	*lerr = -ENOENT;
+	return NULL;
 }
 
 int exec_decide(aamed_policy *policy, const aamed_label *label,
