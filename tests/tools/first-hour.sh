@@ -11,3 +11,69 @@ if grep -qF '`build/aamed`' README.md; then ok; else ko "README: never says the 
 bpol=$(sed -n 's/.*aamed-bench decide --policy \([^ ]*\).*/\1/p' README.md | head -1)
 if [ -n "$bpol" ] && make -n --no-print-directory bench 2>/dev/null | grep -qF -- "-o $bpol "; then ok
 else ko "README: aamed-bench's --policy \"$bpol\" is not what make bench writes"; fi
+
+# ---------------------------------------------------------------- profiles
+# every profile of a policy with its label, mode and attachment, as the
+# source says them: a path-named profile attaches to its name, a pattern
+# to the paths it matches (shortest first), a child or a plain name to
+# nothing; flags=(complain) is complain mode, a hat is marked.
+cat >"$T/fh.sd" <<'SD'
+/usr/bin/fhtool {
+  /etc/fh r,
+  profile fhchild { }
+  ^fhhat { }
+}
+profile fhpat /opt/{a,bb}/fhp* flags=(complain) {
+  /etc/fh r,
+}
+profile fhplain {
+  deny /etc/fh r,
+}
+SD
+comp "$T/fh.sd" "$T/fh.bin"
+expect profiles-text 0 "$A" profiles --policy "$T/fh.bin"
+has profiles-text "/usr/bin/fhtool (enforce)	attach=/usr/bin/fhtool"
+has profiles-text "fhpat (complain)	attach=(a pattern, e.g. /opt/a/fhp)"
+if grep -qx "fhplain (enforce)" "$T/out"; then ok; else ko "profiles-text: fhplain attaches to nothing"; sed 's/^/    /' "$T/out"; fi
+if grep -qx "/usr/bin/fhtool//fhchild (enforce)" "$T/out"; then ok; else ko "profiles-text: a child attaches to nothing"; fi
+if grep -qx "/usr/bin/fhtool//fhhat (enforce)	hat" "$T/out"; then ok; else ko "profiles-text: the hat"; fi
+[ "$(wc -l <"$T/out")" -eq 5 ] && ok || ko "profiles-text: $(wc -l <"$T/out") lines for 5 profiles"
+expect profiles-json 0 "$A" profiles --policy "$T/fh.bin" --json
+schema profiles-json profiles.v1.json
+has profiles-json '{"label":"fhpat","name":"fhpat","ns":"","mode":"complain","audit":"normal","hat":false,"attach":null,"attach_pattern":true,"attach_example":"/opt/a/fhp"'
+has profiles-json '"hat":true'
+# the label it lists is the one query takes, and the example path is one
+# aamed attach attaches to the profile (the hat has no rules: denied)
+expect profiles-label 1 "$A" query --policy "$T/fh.bin" --label /usr/bin/fhtool//fhhat capability chown
+expect profiles-attach 0 "$A" attach --policy "$T/fh.bin" /opt/a/fhp
+has profiles-attach "fhpat (complain)"
+expect profiles-usage 2 "$A" profiles
+expect profiles-bad 3 "$A" profiles --policy "$T/no-such.bin"
+expect profiles-help 0 "$A" profiles --help
+has profiles-help "usage: aamed profiles --policy PATH"
+[ -f man/aamed-profiles.1 ] && ok || ko "man/aamed-profiles.1 missing"
+expect help-profiles 0 env MANPAGER=cat PAGER=cat AAMED_SRCDIR="$ROOT" "$A" help profiles
+has help-profiles "aamed profiles"
+(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l man/aamed-profiles.1 >/dev/null 2>"$T/warn")
+[ ! -s "$T/warn" ] && ok || { ko "man/aamed-profiles.1 renders with warnings"; cat "$T/warn"; }
+if command -v bash >/dev/null; then
+	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed pro); COMP_CWORD=1; _aamed; echo "${COMPREPLY[*]}"')
+	[ "$out" = profiles ] && ok || ko "completion: \"aamed pro\" gave \"$out\""
+fi
+# did you mean: the program's name for a path-named profile, a part of a
+# name, a typo; nothing for a word no profile is near
+expect hint-basename 2 "$A" query --policy "$T/fh.bin" --label fhtool file /etc/fh r
+has_err hint-basename 'label "fhtool": no such profile; did you mean "/usr/bin/fhtool"?'
+expect hint-part 2 "$A" query --policy "$T/fh.bin" --label pat file /etc/fh r
+has_err hint-part 'did you mean "fhpat"?'
+expect hint-typo 2 "$A" explain --policy "$T/fh.bin" --label fhplian file /etc/fh r
+has_err hint-typo 'label "fhplian": no such profile; did you mean "fhplain"?'
+expect hint-none 2 "$A" query --policy "$T/fh.bin" --label zzzz file /etc/fh r
+if grep -q "did you mean" "$T/err"; then ko "hint-none: a hint for a word no profile is near"; else ok; fi
+if [ -f /etc/apparmor.d/usr.bin.man ]; then
+	comp /etc/apparmor.d/usr.bin.man "$T/man.bin"
+	expect hint-debian-man 2 "$A" query --policy "$T/man.bin" --label man file /etc/shadow r
+	has_err hint-debian-man 'did you mean "/usr/bin/man"?'
+	expect profiles-debian-man 0 "$A" profiles --policy "$T/man.bin"
+	has profiles-debian-man "/usr/bin/man (enforce)	attach=/usr/bin/man"
+fi

@@ -528,8 +528,13 @@ static int explain(aamed_policy *policy, const struct query *q,
 
 	label = aamed_label_get(policy, q->label, &lerr);
 	if (!label) {
-		fprintf(stderr, "aamed explain: label \"%s\": %s\n", q->label,
-			lerr == -ENOENT ? "no such profile" : "malformed label");
+		char hint[300] = "";
+
+		if (lerr == -ENOENT)
+			label_hint(policy, q->label, hint, sizeof(hint));
+		fprintf(stderr, "aamed explain: label \"%s\": %s%s\n", q->label,
+			lerr == -ENOENT ? "no such profile" : "malformed label",
+			hint);
 		return EXIT_USAGE;
 	}
 	all = calloc(1, sizeof(*all));

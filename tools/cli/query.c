@@ -19,8 +19,13 @@ static int decide(aamed_policy *policy, const struct query *q,
 	memset(a, 0, sizeof(*a));
 	a->recs.fmt = fmt;
 	if (!label) {
-		snprintf(err, errlen, "label \"%s\": %s", q->label,
-			 lerr == -ENOENT ? "no such profile" : "malformed label");
+		char hint[300] = "";
+
+		if (lerr == -ENOENT)
+			label_hint(policy, q->label, hint, sizeof(hint));
+		snprintf(err, errlen, "label \"%s\": %s%s", q->label,
+			 lerr == -ENOENT ? "no such profile" : "malformed label",
+			 hint);
 		return -1;
 	}
 	a->recs.want_text = true;

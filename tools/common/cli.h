@@ -319,6 +319,14 @@ struct outopts {
 int cmd_query(int argc, char **argv);
 int cmd_attach(int argc, char **argv);
 
+/* label_hint.c: "; did you mean ..." naming the profiles of policy that
+ * the unknown label typed probably meant, into buf; "" when none. */
+void label_hint(const aamed_policy *policy, const char *typed, char *buf,
+		size_t len);
+
+/* profiles.c */
+int cmd_profiles(int argc, char **argv);
+
 /* compile.c */
 int cmd_compile(int argc, char **argv);
 
