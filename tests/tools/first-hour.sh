@@ -77,3 +77,24 @@ if [ -f /etc/apparmor.d/usr.bin.man ]; then
 	expect profiles-debian-man 0 "$A" profiles --policy "$T/man.bin"
 	has profiles-debian-man "/usr/bin/man (enforce)	attach=/usr/bin/man"
 fi
+
+# ---------------------------------------------------------------- complain mode
+# A complain-mode profile lets a request its rules do not grant through
+# and the kernel logs it apparmor="ALLOWED": the answer says so. What the
+# rules grant is a plain ALLOWED, and a deny rule still denies. Batch
+# lines keep a bare verdict as their first field.
+expect complain-allowed 0 "$A" query --policy "$T/fh.bin" --label fhpat file /etc/other r
+if [ "$(head -1 "$T/out")" = "ALLOWED (complain)" ]; then ok; else ko "complain-allowed: first line \"$(head -1 "$T/out")\""; fi
+has complain-allowed 'apparmor="ALLOWED" operation="open" profile="fhpat" name="/etc/other" requested_mask="r" denied_mask="r"'
+expect complain-granted 0 "$A" query --policy "$T/fh.bin" --label fhpat file /etc/fh r
+if [ "$(cat "$T/out")" = "ALLOWED" ]; then ok; else ko "complain-granted: \"$(cat "$T/out")\""; fi
+expect enforce-allowed 0 "$A" query --policy "$T/fh.bin" --label /usr/bin/fhtool file /etc/fh r
+if [ "$(cat "$T/out")" = "ALLOWED" ]; then ok; else ko "enforce-allowed: \"$(cat "$T/out")\""; fi
+printf 'file /etc/other r\n' >"$T/fh.q"
+expect complain-batch 0 "$A" query --policy "$T/fh.bin" --label fhpat --batch "$T/fh.q"
+if cut -f1 "$T/out" | grep -qx ALLOWED; then ok; else ko "complain-batch: first field \"$(cut -f1 "$T/out")\""; fi
+if [ -f /etc/apparmor.d/usr.sbin.nscd ] && grep -q 'flags=(complain)' /etc/apparmor.d/usr.sbin.nscd; then
+	comp /etc/apparmor.d/usr.sbin.nscd "$T/nscd-fh.bin"
+	expect complain-nscd 0 "$A" query --policy "$T/nscd-fh.bin" --label nscd file /etc/shadow r
+	if [ "$(head -1 "$T/out")" = "ALLOWED (complain)" ]; then ok; else ko "complain-nscd: first line \"$(head -1 "$T/out")\""; fi
+fi

@@ -32,6 +32,23 @@ static int decide(aamed_policy *policy, const struct query *q,
 	return answer_decide(policy, label, q, a, err, errlen);
 }
 
+/*
+ * Allowed only because a complain-mode profile let it through: the kernel
+ * logs such a request apparmor="ALLOWED" (an allow the rules grant logs
+ * nothing, or "AUDIT"), so one such record of an allowed answer says it.
+ */
+static bool complain_allowed(const struct answer *a)
+{
+	int i;
+
+	if (a->error || a->not_mediated || a->have_masks)
+		return false;
+	for (i = 0; i < a->recs.n; i++)
+		if (a->recs.rec[i].type == AAMED_AUDIT_ALLOWED)
+			return true;
+	return false;
+}
+
 static void print_text(FILE *f, const struct answer *a, char sep)
 {
 	int i;
@@ -45,6 +62,10 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 		      : a->error      ? "DENIED"
 				      : "ALLOWED",
 		      f);
+	/* the interactive answer only: batch lines keep their first field
+	 * a bare verdict, which the suites and scripts compare */
+	if (sep == '\n' && complain_allowed(a))
+		fputs(" (complain)", f);
 	if (a->have_inherit)
 		fprintf(f, "%cinherit=%s", sep,
 			(a->inherit & AAMED_INHERIT_REPLACED) ? "replaced" :
