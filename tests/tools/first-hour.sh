@@ -98,3 +98,15 @@ if [ -f /etc/apparmor.d/usr.sbin.nscd ] && grep -q 'flags=(complain)' /etc/appar
 	expect complain-nscd 0 "$A" query --policy "$T/nscd-fh.bin" --label nscd file /etc/shadow r
 	if [ "$(head -1 "$T/out")" = "ALLOWED (complain)" ]; then ok; else ko "complain-nscd: first line \"$(head -1 "$T/out")\""; fi
 fi
+
+# ---------------------------------------------------------------- no --label
+# without --label the request is the unconfined task's: allowed, exit 0,
+# the answer unchanged, and one line on stderr says so
+expect nolabel-note 0 "$A" query --policy "$T/fh.bin" file /etc/fh r
+if [ "$(cat "$T/out")" = "ALLOWED" ]; then ok; else ko "nolabel-note: \"$(cat "$T/out")\""; fi
+[ "$(wc -l <"$T/err")" -eq 1 ] && ok || ko "nolabel-note: $(wc -l <"$T/err") lines on stderr, wanted 1"
+has_err nolabel-note "no --label, decided as unconfined (the policy has 5 profiles"
+expect nolabel-given 0 "$A" query --policy "$T/fh.bin" --label unconfined file /etc/fh r
+[ ! -s "$T/err" ] && ok || ko "nolabel-given: stderr \"$(cat "$T/err")\""
+expect nolabel-inline 1 "$A" query --policy "$T/fh.bin" file /etc/fh r --label fhplain
+[ ! -s "$T/err" ] && ok || ko "nolabel-inline: stderr \"$(cat "$T/err")\""

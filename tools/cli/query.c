@@ -413,6 +413,26 @@ static int parse_query_opts(int argc, char **argv, struct query_opts *qo)
 	return rc;
 }
 
+/*
+ * A query without --label is the unconfined task's, which every policy
+ * allows: said once on stderr when the policy has profiles, so that an
+ * ALLOWED is not taken for the profile's answer.
+ */
+static void note_unconfined(const aamed_policy *policy,
+			    const struct query_opts *qo)
+{
+	size_t n = aamed_policy_profile_count(policy);
+	int i;
+
+	for (i = 0; i < qo->nwords; i++)
+		if (!strcmp(qo->words[i], "--label"))
+			return;
+	if (n)
+		fprintf(stderr, "aamed query: note: no --label, decided as "
+			"unconfined (the policy has %zu profile%s: "
+			"aamed profiles lists them)\n", n, n == 1 ? "" : "s");
+}
+
 static int query_one(aamed_policy *policy, const struct query_opts *qo)
 {
 	struct query q;
@@ -427,6 +447,7 @@ static int query_one(aamed_policy *policy, const struct query_opts *qo)
 		fprintf(stderr, "aamed query: %s\n", err);
 		rc = EXIT_USAGE;
 	} else {
+		note_unconfined(policy, qo);
 		if (qo->o.json)
 			print_json(stdout, &q, a);
 		else
