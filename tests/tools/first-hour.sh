@@ -110,3 +110,30 @@ expect nolabel-given 0 "$A" query --policy "$T/fh.bin" --label unconfined file /
 [ ! -s "$T/err" ] && ok || ko "nolabel-given: stderr \"$(cat "$T/err")\""
 expect nolabel-inline 1 "$A" query --policy "$T/fh.bin" file /etc/fh r --label fhplain
 [ ! -s "$T/err" ] && ok || ko "nolabel-inline: stderr \"$(cat "$T/err")\""
+
+# ---------------------------------------------------------------- network
+# `network`, the keyword of the rules, asks what `net` asks; the usage
+# and the unknown-operation messages list every operation the socket
+# hooks have (create ... shutdown, as apparmor.d(5)'s network rules and
+# the kernel's socket hooks name them)
+cat >"$T/fhnet.sd" <<'SD'
+profile fhnet {
+  network inet stream,
+}
+SD
+comp "$T/fhnet.sd" "$T/fhnet.bin"
+expect network-word 0 "$A" query --policy "$T/fhnet.bin" --label fhnet network inet stream connect
+expect network-word-denied 1 "$A" query --policy "$T/fhnet.bin" --label fhnet network inet dgram create
+has network-word-denied 'operation="create" profile="fhnet" family="inet" sock_type="dgram"'
+expect network-json 0 "$A" query --policy "$T/fhnet.bin" --json --label fhnet network inet stream bind
+has network-json '"class":"net"'
+expect network-explain 0 "$A" explain --policy "$T/fhnet.bin" --label fhnet network inet stream listen
+expect net-usage 2 "$A" query --policy "$T/fhnet.bin" --label fhnet net inet stream
+has_err net-usage "usage: net FAMILY TYPE OP"
+for op in create bind connect listen accept send receive getattr getpeername getopt setopt shutdown; do
+	if grep -q "OP: .*\b$op\b" "$T/err"; then ok; else ko "net-usage: operation $op not listed"; fi
+done
+expect unix-usage 2 "$A" query --policy "$T/fhnet.bin" --label fhnet unix
+has_err unix-usage "OP: create, bind, connect"
+expect net-badop 2 "$A" query --policy "$T/fhnet.bin" --label fhnet net inet stream write
+has_err net-badop 'unknown socket operation "write" (create, bind, connect'

@@ -104,7 +104,8 @@ static const struct qclass rows[] = {
 		.cover = QCOV_PATH, .flags = QF_PATH | QF_FILE_KEYS | QF_EXEC,
 	},
 	[Q_NET] = {
-		.name = "net", .words = WORDS("net"),
+		/* "network", the profile's keyword, is the same class */
+		.name = "net", .words = WORDS("net", "network"),
 		.usage = "net FAMILY TYPE OP",
 		.parse = net_parse, .decide = qd_net, .replay = qr_net,
 		.request = rq_net, .json = qj_net, .perms = qp_net,
