@@ -137,3 +137,27 @@ expect unix-usage 2 "$A" query --policy "$T/fhnet.bin" --label fhnet unix
 has_err unix-usage "OP: create, bind, connect"
 expect net-badop 2 "$A" query --policy "$T/fhnet.bin" --label fhnet net inet stream write
 has_err net-badop 'unknown socket operation "write" (create, bind, connect'
+
+# ---------------------------------------------------------------- query help and aamed-query(1)
+# the help's QUERY lines name every class word of the table (the
+# unknown-class message lists the table's words), and aamed-query(1)'s
+# QUERIES are those very lines, so that neither drifts from the table
+expect query-help 0 "$A" query --help
+sed -n '/^QUERY: /,/^See /p' "$T/out" | sed '$d' | sed 's/^QUERY: //; s/^       //' >"$T/qlines"
+[ -s "$T/qlines" ] && ok || ko "query-help: no QUERY lines"
+awk '/^ *\[/ { next } { n = split($0, alt, / \| /); for (i = 1; i <= n; i++) { split(alt[i], w, " "); m = split(w[1], x, "|"); for (j = 1; j <= m; j++) print x[j] } }' \
+	"$T/qlines" | sort -u >"$T/help-words"
+expect query-classes 2 "$A" query --policy "$T/fh.bin" no_such_class
+sed -n 's/.*(expected: \(.*\))$/\1/p' "$T/err" | tr -d ' ' | tr ',' '\n' | sort -u >"$T/table-words"
+if [ -s "$T/table-words" ] && cmp -s "$T/help-words" "$T/table-words"; then ok; else
+	ko "query --help names the classes \"$(echo $(cat "$T/help-words"))\", the table \"$(echo $(cat "$T/table-words"))\""; fi
+[ -f man/aamed-query.1 ] && ok || ko "man/aamed-query.1 missing"
+sed -n '/^\.SH QUERIES/,/^\.SH /p' man/aamed-query.1 | sed -n '/^\.EX/,/^\.EE/p' | sed '1d;$d' |
+	sed 's/\\-/-/g' >"$T/man-qlines"
+if [ -s "$T/man-qlines" ] && cmp -s "$T/man-qlines" "$T/qlines"; then ok; else
+	ko "man/aamed-query.1's QUERIES differ from query --help's QUERY lines:"; diff "$T/man-qlines" "$T/qlines" | head; fi
+(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l man/aamed-query.1 >/dev/null 2>"$T/warn")
+[ ! -s "$T/warn" ] && ok || { ko "man/aamed-query.1 renders with warnings"; cat "$T/warn"; }
+expect help-query 0 env MANPAGER=cat PAGER=cat AAMED_SRCDIR="$ROOT" "$A" help query
+has help-query "aamed query"
+has help-query "change_hat HAT"
