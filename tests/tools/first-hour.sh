@@ -161,3 +161,30 @@ if [ -s "$T/man-qlines" ] && cmp -s "$T/man-qlines" "$T/qlines"; then ok; else
 expect help-query 0 env MANPAGER=cat PAGER=cat AAMED_SRCDIR="$ROOT" "$A" help query
 has help-query "aamed query"
 has help-query "change_hat HAT"
+
+# ---------------------------------------------------------------- errors in JSON
+# with --json an error is one JSON object on stdout (error.v1.json) with
+# the exit code; stderr keeps its message
+expect jerr-label 2 "$A" query --json --policy "$T/fh.bin" --label fhtool file /etc/fh r
+schema jerr-label error.v1.json
+has jerr-label '"command":"query","verdict":"error","error":{"message":"label \"fhtool\": no such profile; did you mean \"/usr/bin/fhtool\"?'
+has jerr-label '"exit":2}}'
+has_err jerr-label 'aamed query: label "fhtool": no such profile'
+expect jerr-load 3 "$A" query --json --policy "$T/no-such.bin" --label x file /etc/fh r
+schema jerr-load error.v1.json
+has jerr-load '"exit":3}}'
+expect jerr-class 2 "$A" query --json --policy "$T/fh.bin" no_such_class
+schema jerr-class error.v1.json
+has jerr-class 'unknown query class \"no_such_class\"'
+expect jerr-option 2 "$A" query --json --no-such-option
+schema jerr-option error.v1.json
+expect jerr-explain 2 "$A" explain --json --policy "$T/fh.bin" --label fhplian file /etc/fh r
+schema jerr-explain error.v1.json
+has jerr-explain '"command":"explain","error":{"message":"label \"fhplian\"'
+expect jerr-profiles 3 "$A" profiles --json --policy "$T/no-such.bin"
+schema jerr-profiles error.v1.json
+expect jerr-attach 2 "$A" attach --json --policy "$T/fh.bin" relative/path
+schema jerr-attach error.v1.json
+# without --json stdout stays empty
+expect jerr-text 2 "$A" query --policy "$T/fh.bin" --label fhtool file /etc/fh r
+[ ! -s "$T/out" ] && ok || ko "jerr-text: stdout \"$(cat "$T/out")\""

@@ -532,9 +532,9 @@ static int explain(aamed_policy *policy, const struct query *q,
 
 		if (lerr == -ENOENT)
 			label_hint(policy, q->label, hint, sizeof(hint));
-		fprintf(stderr, "aamed explain: label \"%s\": %s%s\n", q->label,
-			lerr == -ENOENT ? "no such profile" : "malformed label",
-			hint);
+		cli_error("aamed explain", "label \"%s\": %s%s", q->label,
+			  lerr == -ENOENT ? "no such profile" : "malformed label",
+			  hint);
 		return EXIT_USAGE;
 	}
 	all = calloc(1, sizeof(*all));
@@ -543,7 +543,7 @@ static int explain(aamed_policy *policy, const struct query *q,
 	all->recs.fmt = o->fmt;
 	all->recs.want_text = true;
 	if (answer_decide(policy, label, q, all, err, sizeof(err))) {
-		fprintf(stderr, "aamed explain: %s\n", err);
+		cli_error("aamed explain", "%s", err);
 		goto out;
 	}
 	if (qclass_of(q)->flags & QF_NO_RULES) {
@@ -595,7 +595,7 @@ int cmd_explain(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (parse_query(ea.qn, ea.qargv, &q, err, sizeof(err))) {
-		fprintf(stderr, "aamed explain: %s\n", err);
+		cli_error("aamed explain", "%s", err);
 		return EXIT_USAGE;
 	}
 	policy = load_policies(o.policies, o.np, o.k, "aamed explain");

@@ -74,7 +74,8 @@ static int dispatch(const char *cmd, int argc, char **argv)
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(cmd, commands[i].name))
-			return commands[i].run(argc, argv);
+			return cli_json_error(cmd, argc, argv,
+					      commands[i].run(argc, argv));
 	fprintf(stderr, "aamed: unknown command \"%s\"\n", cmd);
 	usage(stderr);
 	return EXIT_USAGE;

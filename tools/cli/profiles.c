@@ -231,7 +231,7 @@ static int parse_profiles_opts(int argc, char **argv,
 		if (c == PO_POLICY && po->np < 64) {
 			po->policies[po->np++] = optarg;
 		} else if (c == PO_POLICY) {
-			fprintf(stderr, "aamed profiles: too many --policy\n");
+			cli_error("aamed profiles", "too many --policy");
 			rc = EXIT_USAGE;
 		} else if (c == PO_JSON) {
 			po->json = true;

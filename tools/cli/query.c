@@ -336,7 +336,7 @@ static int query_opt(struct query_opts *qo, int c)
 	switch (c) {
 	case QO_POLICY:
 		if (qo->np == 64) {
-			fprintf(stderr, "aamed query: too many --policy\n");
+			cli_error("aamed query", "too many --policy");
 			return EXIT_USAGE;
 		}
 		qo->policies[qo->np++] = optarg;
@@ -371,7 +371,7 @@ static int query_words(struct query_opts *qo, char **rest, int nrest)
 	int extra = (qo->label ? 2 : 0) + (qo->peer_label ? 2 : 0);
 
 	if (nrest > MAX_WORDS - extra) {
-		fprintf(stderr, "aamed query: too many words\n");
+		cli_error("aamed query", "too many words");
 		return EXIT_USAGE;
 	}
 	if (qo->label) {
@@ -444,7 +444,7 @@ static int query_one(aamed_policy *policy, const struct query_opts *qo)
 		return EXIT_USAGE;
 	if (parse_query(qo->nwords, (char **)qo->words, &q, err, sizeof(err)) ||
 	    decide(policy, &q, a, qo->o.fmt, err, sizeof(err))) {
-		fprintf(stderr, "aamed query: %s\n", err);
+		cli_error("aamed query", "%s", err);
 		rc = EXIT_USAGE;
 	} else {
 		note_unconfined(policy, qo);
@@ -464,8 +464,8 @@ static int query_batch(aamed_policy *policy, const struct query_opts *qo)
 	int rc;
 
 	if (!in) {
-		fprintf(stderr, "aamed query: cannot open %s: %s\n", qo->batch,
-			strerror(errno));
+		cli_error("aamed query", "cannot open %s: %s", qo->batch,
+			  strerror(errno));
 		return EXIT_USAGE;
 	}
 	rc = run_batch(policy, in, &qo->o, qo->label);
@@ -491,14 +491,14 @@ int cmd_query(int argc, char **argv)
 	}
 	rc = EXIT_USAGE;
 	if (!qo->np) {
-		fprintf(stderr, "aamed query: --policy is required\n");
+		cli_error("aamed query", "--policy is required");
 		query_usage(stderr);
 		goto out;
 	}
 	/* a batch line's words are its own; only a default --label applies */
 	if (qo->batch && (qo->peer_label ||
 			  qo->nwords > (qo->label ? 2 : 0))) {
-		fprintf(stderr, "aamed query: --batch takes no query words\n");
+		cli_error("aamed query", "--batch takes no query words");
 		goto out;
 	}
 	if (!qo->batch && !qo->nwords) {
