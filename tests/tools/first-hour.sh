@@ -188,3 +188,31 @@ schema jerr-attach error.v1.json
 # without --json stdout stays empty
 expect jerr-text 2 "$A" query --policy "$T/fh.bin" --label fhtool file /etc/fh r
 [ ! -s "$T/out" ] && ok || ko "jerr-text: stdout \"$(cat "$T/out")\""
+
+# ---------------------------------------------------------------- explain: deny capability
+# a deny rule denies the capability it names, silently unless "audit
+# deny": the text says which capability, shows the profile's capability
+# sets (no DFA state), and no empty deny beside a quiet "capability"
+cat >"$T/fhcap.sd" <<'SD'
+profile fhcap {
+  capability chown,
+  deny capability sys_admin,
+  audit deny capability net_admin,
+}
+SD
+comp "$T/fhcap.sd" "$T/fhcap.bin"
+XC="$A explain --policy $T/fhcap.bin --source $T/fhcap.sd --label fhcap capability"
+expect explain-capdeny-words 1 $XC sys_admin
+has explain-capdeny-words 'requested "sys_admin"  denied "sys_admin"'
+has explain-capdeny-words "capability sets: allow no"
+has explain-capdeny-words "denied: a deny rule matches"
+has explain-capdeny-words "record: quiet"
+has explain-capdeny-words 'fhcap.sd:3: deny capability sys_admin,	(denies "sys_admin")'
+hasnt explain-capdeny-words 'deny ""'
+hasnt explain-capdeny-words 'quiet "capability"'
+expect explain-capdeny-audit 1 $XC net_admin
+has explain-capdeny-audit "record: DENIED"
+has explain-capdeny-audit 'fhcap.sd:4: audit deny capability net_admin,	(denies "net_admin")'
+expect explain-cap-granted 0 $XC chown
+has explain-cap-granted "capability sets: allow yes"
+has explain-cap-granted '(grants "chown")'

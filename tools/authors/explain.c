@@ -223,6 +223,37 @@ static void mask_str(enum aamed_class c, uint32_t m, char *buf, size_t len)
 	aamed_perms_str(c, m, buf, len);
 }
 
+/*
+ * The text's masks: a capability query asks one bit, which its name says
+ * better than the class word ("sys_admin", not "capability").
+ */
+static void text_mask(const struct query *q, enum aamed_class c, uint32_t m,
+		      char *buf, size_t len)
+{
+	const char *name = c == AAMED_CLASS_CAP ? aamed_cap_name(q->ipc.cap)
+						: NULL;
+
+	if (name)
+		snprintf(buf, len, "%s", m ? name : "");
+	else
+		mask_str(c, m, buf, len);
+}
+
+/*
+ * A capability has no matched state: the profile's capability sets say
+ * it. apparmor_parser writes "deny capability X" as no allow bit and a
+ * quiet bit ("audit deny": no quiet bit), so the sets show no deny.
+ */
+static void print_cap_sets(const struct member *m)
+{
+	printf("  capability sets: allow %s  audit %s  quiet %s  kill %s\n",
+	       m->perms.allow ? "yes" : "no", m->perms.audit ? "yes" : "no",
+	       m->perms.quiet ? "yes" : "no", m->perms.kill ? "yes" : "no");
+	if (!strcmp(m->reason, "deny-rule") && !m->perms.deny)
+		puts("  (a deny rule is kept as no allow bit, and a quiet bit"
+		     " unless it is \"audit deny\")");
+}
+
 /* The kernel without the hook (6.1 for userns, io_uring) decides nothing. */
 static const char *verdict_word(const struct answer *a)
 {
@@ -289,11 +320,13 @@ static void print_text(const struct query *q, struct member *ms, int n,
 			puts("  not mediated: this kernel has no hook for it");
 			continue;
 		}
-		mask_str(c, m->request, b1, sizeof(b1));
-		mask_str(c, m->denied, b2, sizeof(b2));
+		text_mask(q, c, m->request, b1, sizeof(b1));
+		text_mask(q, c, m->denied, b2, sizeof(b2));
 		printf("  class %s  requested \"%s\"  denied \"%s\"\n",
 		       qclass_name(q), b1, b2);
-		if (m->have_perms) {
+		if (m->have_perms && c == AAMED_CLASS_CAP) {
+			print_cap_sets(m);
+		} else if (m->have_perms) {
 			char a[128], d[128], au[128], qu[128];
 
 			mask_str(c, m->perms.allow, a, sizeof(a));
@@ -313,7 +346,7 @@ static void print_text(const struct query *q, struct member *ms, int n,
 			printf("  transition %s:%s\n", cli_xmode_name(m->ans.x.mode),
 			       m->ans.x.name);
 		for (j = 0; j < m->nrules; j++) {
-			mask_str(c, m->bits[j], b1, sizeof(b1));
+			text_mask(q, c, m->bits[j], b1, sizeof(b1));
 			printf("  %s:%d: %s\t(%s \"%s\"%s)\n", m->rules[j]->file,
 			       m->rules[j]->line, m->rules[j]->text,
 			       m->rules[j]->deny ? "denies" : "grants", b1,
