@@ -216,3 +216,29 @@ has explain-capdeny-audit 'fhcap.sd:4: audit deny capability net_admin,	(denies 
 expect explain-cap-granted 0 $XC chown
 has explain-cap-granted "capability sets: allow yes"
 has explain-cap-granted '(grants "chown")'
+
+# ---------------------------------------------------------------- compile: what it runs, exit codes
+# compile runs apparmor_parser -Q -S -K, as the man page, the README and
+# its usage say; a profile apparmor_parser refuses exits 3 (README's
+# table: "could not be compiled or loaded") from compile and from the
+# commands that compile sources, and leaves no output file
+printf '#!/bin/sh\necho "$@" >"%s/fakeargs"\nexit 0\n' "$T" >"$T/fakeparser"
+chmod +x "$T/fakeparser"
+expect compile-args 0 "$A" compile --parser "$T/fakeparser" --features "$FEAT" -o "$T/fake.bin" "$T/fh.sd"
+if grep -qE '(^| )-Q( |$)' "$T/fakeargs" && grep -qE '(^| )-S( |$)' "$T/fakeargs" &&
+	grep -qE '(^| )-K( |$)' "$T/fakeargs"; then ok; else ko "compile-args: apparmor_parser ran with \"$(cat "$T/fakeargs")\""; fi
+if grep -qF 'apparmor_parser -Q -S -K' README.md; then ok; else ko "README: compile's parser flags are not -Q -S -K"; fi
+if grep -qF '.BR "\-Q \-S \-K"' man/aamed.1; then ok; else ko "aamed.1: compile's parser flags are not -Q -S -K"; fi
+expect compile-usage 0 "$A" compile --help
+has compile-usage "apparmor_parser -Q -S -K"
+printf 'profile fhbroken {\n  /x rw\n' >"$T/broken.sd"
+expect compile-refused 3 "$A" compile --parser "$PARSER" --features "$FEAT" -o "$T/broken.bin" "$T/broken.sd"
+[ ! -e "$T/broken.bin" ] && ok || ko "compile-refused: left $T/broken.bin"
+expect diff-refused 3 "$A" diff --features "$FEAT" "$T/broken.sd" "$T/fh.sd"
+expect explain-refused 3 "$A" explain --features "$FEAT" --policy "$T/fh.bin" --source "$T/broken.sd" --label fhplain file /etc/fh r
+expect explain-refused-json 3 "$A" explain --json --features "$FEAT" --policy "$T/fh.bin" --source "$T/broken.sd" --label fhplain file /etc/fh r
+schema explain-refused-json error.v1.json
+has explain-refused-json '"exit":3}}'
+expect coverage-refused 3 "$A" coverage --features "$FEAT" --policy "$T/fh.bin" --source "$T/broken.sd" /dev/null
+if grep -q '^| 3 | the policy could not be compiled or loaded' README.md; then ok; else ko "README: no exit 3 row for a policy that could not be compiled"; fi
+[ "$(grep -c '^| code | meaning |' README.md)" -eq 1 ] && ok || ko "README: not one exit code table"

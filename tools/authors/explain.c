@@ -585,9 +585,12 @@ static int explain(aamed_policy *policy, const struct query *q,
 		goto out;
 	}
 	if (o->source) {
+		/* a source apparmor_parser refuses: as compile and diff */
+		rc = EXIT_POLICY;
 		if (tl_source_load(&src, o->source, o->features, o->incs, o->ni,
 				   o->k))
 			goto out;
+		rc = EXIT_USAGE;
 		/* peers of two-sided requests are decided in the same set */
 		for (i = 0; i < o->np; i++)
 			aamed_policy_load_path(src.policy, o->policies[i], NULL);

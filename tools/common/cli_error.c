@@ -63,6 +63,9 @@ int cli_json_error(const char *cmd, int argc, char **argv, int rc)
 	json_key(stdout, &first, "message");
 	if (last[0]) {
 		json_str(stdout, last);
+	} else if (rc == EXIT_POLICY) {
+		/* apparmor_parser worded it on stderr */
+		json_str(stdout, "the policy could not be compiled or loaded");
 	} else {
 		/* getopt worded it on stderr */
 		char msg[100];
