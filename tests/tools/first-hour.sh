@@ -242,3 +242,28 @@ has explain-refused-json '"exit":3}}'
 expect coverage-refused 3 "$A" coverage --features "$FEAT" --policy "$T/fh.bin" --source "$T/broken.sd" /dev/null
 if grep -q '^| 3 | the policy could not be compiled or loaded' README.md; then ok; else ko "README: no exit 3 row for a policy that could not be compiled"; fi
 [ "$(grep -c '^| code | meaning |' README.md)" -eq 1 ] && ok || ko "README: not one exit code table"
+
+# ---------------------------------------------------------------- the README's first commands
+# its man.bin lines, run as written (aamed being build/aamed) in a scratch
+# directory: Debian's usr.bin.man is in enforce mode, /usr/bin/man has
+# no rule for capability sys_admin and man_filter writes only under
+# /var/cache/man/, so both queries are denials (exit 1, as it says)
+if [ -f /etc/apparmor.d/usr.bin.man ]; then
+	mkdir -p "$T/readme"
+	sed -n '/^## Using it/,/^## /p' README.md | grep '^    aamed .*man\.bin' |
+		sed 's/^    aamed /"$A" /; s/ *#.*$//' >"$T/readme/cmds"
+	[ "$(wc -l <"$T/readme/cmds")" -eq 4 ] && ok || ko "README: $(wc -l <"$T/readme/cmds") man.bin command lines, wanted 4"
+	n=0
+	while read -r cmd; do
+		n=$((n + 1))
+		want=0
+		case $cmd in *" query "*) want=1 ;; esac
+		(cd "$T/readme" && eval "$cmd") >"$T/out" 2>"$T/err"
+		rc=$?
+		[ "$rc" -eq "$want" ] && ok || { ko "README man.bin line $n: exit $rc, wanted $want: $cmd"; cat "$T/err"; }
+		case $cmd in *capability*) cp "$T/out" "$T/readme/cap.out" ;; esac
+	done <"$T/readme/cmds"
+	has readme-man-query 'apparmor="DENIED" operation="open" profile="man_filter" name="/etc/shadow"'
+	cp "$T/readme/cap.out" "$T/out"
+	has readme-man-cap 'apparmor="DENIED" operation="capable" profile="/usr/bin/man" capability=21  capname="sys_admin"'
+fi
