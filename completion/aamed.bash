@@ -7,7 +7,7 @@ _aamed()
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "compile query attach explain replay diff coverage help version" -- "$cur"))
+		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage help version" -- "$cur"))
 		return
 	fi
 	case $prev in
@@ -23,15 +23,17 @@ _aamed()
 	esac
 	case $cmd in
 	help)
-		COMPREPLY=($(compgen -W "compile query attach explain replay diff coverage" -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage" -- "$cur")) ;;
 	query|explain)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --opened-by --opened-elsewhere --open-perms --exec-fsuid --ctty --revoked --unmediated --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks --rlimit --soft --xattr --token --saved-token --previous --return --test --nnp --onexec --stack --fstype --flags --data" -- "$cur"))
 		else
-			COMPREPLY=($(compgen -W "file net unix capability signal ptrace userns io_uring dbus rlimit change_profile change_hat mount umount pivot_root move_mount" -- "$cur"))
+			COMPREPLY=($(compgen -W "file net network unix capability signal ptrace userns io_uring dbus rlimit change_profile change_hat mount umount pivot_root move_mount" -- "$cur"))
 		fi ;;
 	attach)
 		COMPREPLY=($(compgen -W "--policy --ns --json --xattr" -f -- "$cur")) ;;
+	profiles)
+		COMPREPLY=($(compgen -W "--policy --json" -- "$cur")) ;;
 	compile)
 		COMPREPLY=($(compgen -W "--features --parser -I -O -o" -f -- "$cur")) ;;
 	replay)

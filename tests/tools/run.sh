@@ -978,5 +978,7 @@ comp "$T/und2.sd" "$T/und2.bin"
 expect undecided-none 0 "$A" query --policy "$T/und2.bin" --label und_only file /und r
 if grep -q 'does not decide' "$T/err"; then ko "undecided-none: a warning for an unconfined profile"; sed 's/^/    /' "$T/err"; else ok; fi
 
+. "$ROOT/tests/tools/first-hour.sh"
+
 echo "tools: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -364,8 +364,9 @@ int cmd_coverage(int argc, char **argv)
 		struct aamed_error err;
 
 		if (tl_source_load(&src, o.source, o.features, o.incs, o.ni, o.k)) {
+			/* a source apparmor_parser refuses: as compile, diff */
 			aamed_policy_free(c.policy);
-			return EXIT_USAGE;
+			return EXIT_POLICY;
 		}
 		for (i = 0; i < o.np; i++)
 			aamed_policy_load_path(src.policy, o.policies[i], &err);

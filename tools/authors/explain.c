@@ -223,6 +223,37 @@ static void mask_str(enum aamed_class c, uint32_t m, char *buf, size_t len)
 	aamed_perms_str(c, m, buf, len);
 }
 
+/*
+ * The text's masks: a capability query asks one bit, which its name says
+ * better than the class word ("sys_admin", not "capability").
+ */
+static void text_mask(const struct query *q, enum aamed_class c, uint32_t m,
+		      char *buf, size_t len)
+{
+	const char *name = c == AAMED_CLASS_CAP ? aamed_cap_name(q->ipc.cap)
+						: NULL;
+
+	if (name)
+		snprintf(buf, len, "%s", m ? name : "");
+	else
+		mask_str(c, m, buf, len);
+}
+
+/*
+ * A capability has no matched state: the profile's capability sets say
+ * it. apparmor_parser writes "deny capability X" as no allow bit and a
+ * quiet bit ("audit deny": no quiet bit), so the sets show no deny.
+ */
+static void print_cap_sets(const struct member *m)
+{
+	printf("  capability sets: allow %s  audit %s  quiet %s  kill %s\n",
+	       m->perms.allow ? "yes" : "no", m->perms.audit ? "yes" : "no",
+	       m->perms.quiet ? "yes" : "no", m->perms.kill ? "yes" : "no");
+	if (!strcmp(m->reason, "deny-rule") && !m->perms.deny)
+		puts("  (a deny rule is kept as no allow bit, and a quiet bit"
+		     " unless it is \"audit deny\")");
+}
+
 /* The kernel without the hook (6.1 for userns, io_uring) decides nothing. */
 static const char *verdict_word(const struct answer *a)
 {
@@ -289,11 +320,13 @@ static void print_text(const struct query *q, struct member *ms, int n,
 			puts("  not mediated: this kernel has no hook for it");
 			continue;
 		}
-		mask_str(c, m->request, b1, sizeof(b1));
-		mask_str(c, m->denied, b2, sizeof(b2));
+		text_mask(q, c, m->request, b1, sizeof(b1));
+		text_mask(q, c, m->denied, b2, sizeof(b2));
 		printf("  class %s  requested \"%s\"  denied \"%s\"\n",
 		       qclass_name(q), b1, b2);
-		if (m->have_perms) {
+		if (m->have_perms && c == AAMED_CLASS_CAP) {
+			print_cap_sets(m);
+		} else if (m->have_perms) {
 			char a[128], d[128], au[128], qu[128];
 
 			mask_str(c, m->perms.allow, a, sizeof(a));
@@ -313,7 +346,7 @@ static void print_text(const struct query *q, struct member *ms, int n,
 			printf("  transition %s:%s\n", cli_xmode_name(m->ans.x.mode),
 			       m->ans.x.name);
 		for (j = 0; j < m->nrules; j++) {
-			mask_str(c, m->bits[j], b1, sizeof(b1));
+			text_mask(q, c, m->bits[j], b1, sizeof(b1));
 			printf("  %s:%d: %s\t(%s \"%s\"%s)\n", m->rules[j]->file,
 			       m->rules[j]->line, m->rules[j]->text,
 			       m->rules[j]->deny ? "denies" : "grants", b1,
@@ -528,8 +561,13 @@ static int explain(aamed_policy *policy, const struct query *q,
 
 	label = aamed_label_get(policy, q->label, &lerr);
 	if (!label) {
-		fprintf(stderr, "aamed explain: label \"%s\": %s\n", q->label,
-			lerr == -ENOENT ? "no such profile" : "malformed label");
+		char hint[300] = "";
+
+		if (lerr == -ENOENT)
+			label_hint(policy, q->label, hint, sizeof(hint));
+		cli_error("aamed explain", "label \"%s\": %s%s", q->label,
+			  lerr == -ENOENT ? "no such profile" : "malformed label",
+			  hint);
 		return EXIT_USAGE;
 	}
 	all = calloc(1, sizeof(*all));
@@ -538,7 +576,7 @@ static int explain(aamed_policy *policy, const struct query *q,
 	all->recs.fmt = o->fmt;
 	all->recs.want_text = true;
 	if (answer_decide(policy, label, q, all, err, sizeof(err))) {
-		fprintf(stderr, "aamed explain: %s\n", err);
+		cli_error("aamed explain", "%s", err);
 		goto out;
 	}
 	if (qclass_of(q)->flags & QF_NO_RULES) {
@@ -547,9 +585,12 @@ static int explain(aamed_policy *policy, const struct query *q,
 		goto out;
 	}
 	if (o->source) {
+		/* a source apparmor_parser refuses: as compile and diff */
+		rc = EXIT_POLICY;
 		if (tl_source_load(&src, o->source, o->features, o->incs, o->ni,
 				   o->k))
 			goto out;
+		rc = EXIT_USAGE;
 		/* peers of two-sided requests are decided in the same set */
 		for (i = 0; i < o->np; i++)
 			aamed_policy_load_path(src.policy, o->policies[i], NULL);
@@ -590,7 +631,7 @@ int cmd_explain(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (parse_query(ea.qn, ea.qargv, &q, err, sizeof(err))) {
-		fprintf(stderr, "aamed explain: %s\n", err);
+		cli_error("aamed explain", "%s", err);
 		return EXIT_USAGE;
 	}
 	policy = load_policies(o.policies, o.np, o.k, "aamed explain");

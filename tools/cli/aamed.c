@@ -16,6 +16,7 @@ static void usage(FILE *f)
 	      "  compile  run apparmor_parser to build policy blobs\n"
 	      "  query    decide a request (or one per line with --batch)\n"
 	      "  attach   which profile an exec of a path attaches to\n"
+	      "  profiles the profiles of a policy: labels, modes, attachments\n"
 	      "  explain  a decision and why: rules, modes, transition\n"
 	      "  replay   decide the records of audit logs against a new policy\n"
 	      "  diff     the semantic difference of two policies, with witnesses\n"
@@ -50,7 +51,7 @@ static const struct {
 	{ "query", cmd_query },		{ "attach", cmd_attach },
 	{ "compile", cmd_compile },	{ "explain", cmd_explain },
 	{ "replay", cmd_replay },	{ "diff", cmd_diff },
-	{ "coverage", cmd_coverage },
+	{ "coverage", cmd_coverage },	{ "profiles", cmd_profiles },
 };
 
 /* The subcommand named cmd, with the words after it. */
@@ -73,7 +74,8 @@ static int dispatch(const char *cmd, int argc, char **argv)
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(cmd, commands[i].name))
-			return commands[i].run(argc, argv);
+			return cli_json_error(cmd, argc, argv,
+					      commands[i].run(argc, argv));
 	fprintf(stderr, "aamed: unknown command \"%s\"\n", cmd);
 	usage(stderr);
 	return EXIT_USAGE;

@@ -54,9 +54,10 @@ static void usage(FILE *f)
 {
 	fputs("usage: aamed compile [--features NAME|FILE] [--parser PATH] [-I DIR]...\n"
 	      "                     [-O OPT]... -o OUT PROFILE...\n"
-	      "Runs apparmor_parser -Q -S (--parser: that one instead of the first\n"
-	      "on PATH). Features: the live kernel's when it has AppArmor, else\n"
-	      "--features (default " DEBIAN_FEATURES ").\n",
+	      "Runs apparmor_parser -Q -S -K (--parser: that one instead of the\n"
+	      "first on PATH). Features: the live kernel's when it has AppArmor,\n"
+	      "else --features (default " DEBIAN_FEATURES ").\n"
+	      "Exit 3 when apparmor_parser refuses a profile, 2 on a usage error.\n",
 	      f);
 }
 

@@ -71,7 +71,8 @@ static int parse_help_args(int argc, char **argv, const char **cmd)
 int cmd_help(int argc, char **argv)
 {
 	static const char *const cmds[] = { "explain", "replay", "diff",
-					    "coverage", NULL };
+					    "coverage", "profiles", "query",
+					    NULL };
 	char page[64], path[4200];
 	const char *cmd;
 	struct stat sb;
@@ -90,8 +91,6 @@ int cmd_help(int argc, char **argv)
 			/* no page of its own: the command's usage */
 			char *av[2] = { "--help", NULL };
 
-			if (!strcmp(cmd, "query"))
-				return cmd_query(1, av);
 			if (!strcmp(cmd, "attach") || !strcmp(cmd, "compile")) {
 				return !strcmp(cmd, "attach") ? cmd_attach(1, av)
 							      : cmd_compile(1, av);
@@ -132,6 +131,10 @@ int cmd_help(int argc, char **argv)
 			return cmd_diff(1, av);
 		if (!strcmp(cmd, "coverage"))
 			return cmd_coverage(1, av);
+		if (!strcmp(cmd, "profiles"))
+			return cmd_profiles(1, av);
+		if (!strcmp(cmd, "query"))
+			return cmd_query(1, av);
 	}
 	return EXIT_USAGE;
 }

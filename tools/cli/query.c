@@ -19,12 +19,34 @@ static int decide(aamed_policy *policy, const struct query *q,
 	memset(a, 0, sizeof(*a));
 	a->recs.fmt = fmt;
 	if (!label) {
-		snprintf(err, errlen, "label \"%s\": %s", q->label,
-			 lerr == -ENOENT ? "no such profile" : "malformed label");
+		char hint[300] = "";
+
+		if (lerr == -ENOENT)
+			label_hint(policy, q->label, hint, sizeof(hint));
+		snprintf(err, errlen, "label \"%s\": %s%s", q->label,
+			 lerr == -ENOENT ? "no such profile" : "malformed label",
+			 hint);
 		return -1;
 	}
 	a->recs.want_text = true;
 	return answer_decide(policy, label, q, a, err, errlen);
+}
+
+/*
+ * Allowed only because a complain-mode profile let it through: the kernel
+ * logs such a request apparmor="ALLOWED" (an allow the rules grant logs
+ * nothing, or "AUDIT"), so one such record of an allowed answer says it.
+ */
+static bool complain_allowed(const struct answer *a)
+{
+	int i;
+
+	if (a->error || a->not_mediated || a->have_masks)
+		return false;
+	for (i = 0; i < a->recs.n; i++)
+		if (a->recs.rec[i].type == AAMED_AUDIT_ALLOWED)
+			return true;
+	return false;
 }
 
 static void print_text(FILE *f, const struct answer *a, char sep)
@@ -40,6 +62,10 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 		      : a->error      ? "DENIED"
 				      : "ALLOWED",
 		      f);
+	/* the interactive answer only: batch lines keep their first field
+	 * a bare verdict, which the suites and scripts compare */
+	if (sep == '\n' && complain_allowed(a))
+		fputs(" (complain)", f);
 	if (a->have_inherit)
 		fprintf(f, "%cinherit=%s", sep,
 			(a->inherit & AAMED_INHERIT_REPLACED) ? "replaced" :
@@ -310,7 +336,7 @@ static int query_opt(struct query_opts *qo, int c)
 	switch (c) {
 	case QO_POLICY:
 		if (qo->np == 64) {
-			fprintf(stderr, "aamed query: too many --policy\n");
+			cli_error("aamed query", "too many --policy");
 			return EXIT_USAGE;
 		}
 		qo->policies[qo->np++] = optarg;
@@ -345,7 +371,7 @@ static int query_words(struct query_opts *qo, char **rest, int nrest)
 	int extra = (qo->label ? 2 : 0) + (qo->peer_label ? 2 : 0);
 
 	if (nrest > MAX_WORDS - extra) {
-		fprintf(stderr, "aamed query: too many words\n");
+		cli_error("aamed query", "too many words");
 		return EXIT_USAGE;
 	}
 	if (qo->label) {
@@ -387,6 +413,26 @@ static int parse_query_opts(int argc, char **argv, struct query_opts *qo)
 	return rc;
 }
 
+/*
+ * A query without --label is the unconfined task's, which every policy
+ * allows: said once on stderr when the policy has profiles, so that an
+ * ALLOWED is not taken for the profile's answer.
+ */
+static void note_unconfined(const aamed_policy *policy,
+			    const struct query_opts *qo)
+{
+	size_t n = aamed_policy_profile_count(policy);
+	int i;
+
+	for (i = 0; i < qo->nwords; i++)
+		if (!strcmp(qo->words[i], "--label"))
+			return;
+	if (n)
+		fprintf(stderr, "aamed query: note: no --label, decided as "
+			"unconfined (the policy has %zu profile%s: "
+			"aamed profiles lists them)\n", n, n == 1 ? "" : "s");
+}
+
 static int query_one(aamed_policy *policy, const struct query_opts *qo)
 {
 	struct query q;
@@ -398,9 +444,10 @@ static int query_one(aamed_policy *policy, const struct query_opts *qo)
 		return EXIT_USAGE;
 	if (parse_query(qo->nwords, (char **)qo->words, &q, err, sizeof(err)) ||
 	    decide(policy, &q, a, qo->o.fmt, err, sizeof(err))) {
-		fprintf(stderr, "aamed query: %s\n", err);
+		cli_error("aamed query", "%s", err);
 		rc = EXIT_USAGE;
 	} else {
+		note_unconfined(policy, qo);
 		if (qo->o.json)
 			print_json(stdout, &q, a);
 		else
@@ -417,8 +464,8 @@ static int query_batch(aamed_policy *policy, const struct query_opts *qo)
 	int rc;
 
 	if (!in) {
-		fprintf(stderr, "aamed query: cannot open %s: %s\n", qo->batch,
-			strerror(errno));
+		cli_error("aamed query", "cannot open %s: %s", qo->batch,
+			  strerror(errno));
 		return EXIT_USAGE;
 	}
 	rc = run_batch(policy, in, &qo->o, qo->label);
@@ -444,14 +491,14 @@ int cmd_query(int argc, char **argv)
 	}
 	rc = EXIT_USAGE;
 	if (!qo->np) {
-		fprintf(stderr, "aamed query: --policy is required\n");
+		cli_error("aamed query", "--policy is required");
 		query_usage(stderr);
 		goto out;
 	}
 	/* a batch line's words are its own; only a default --label applies */
 	if (qo->batch && (qo->peer_label ||
 			  qo->nwords > (qo->label ? 2 : 0))) {
-		fprintf(stderr, "aamed query: --batch takes no query words\n");
+		cli_error("aamed query", "--batch takes no query words");
 		goto out;
 	}
 	if (!qo->batch && !qo->nwords) {

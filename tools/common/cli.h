@@ -320,6 +320,21 @@ struct outopts {
 int cmd_query(int argc, char **argv);
 int cmd_attach(int argc, char **argv);
 
+/* label_hint.c: "; did you mean ..." naming the profiles of policy that
+ * the unknown label typed probably meant, into buf; "" when none. */
+void label_hint(const aamed_policy *policy, const char *typed, char *buf,
+		size_t len);
+
+/* cli_error.c: "WHO: message" on stderr, the message kept for --json. */
+void cli_error(const char *who, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* With --json among argv, exit rc 2 or 3 of cmd (the commands that print
+ * nothing before such an error) also as one JSON object on stdout; rc. */
+int cli_json_error(const char *cmd, int argc, char **argv, int rc);
+
+/* profiles.c */
+int cmd_profiles(int argc, char **argv);
+
 /* compile.c */
 int cmd_compile(int argc, char **argv);
 

@@ -86,14 +86,14 @@ aamed_policy *load_policies(const char *const *paths, int n,
 	int i;
 
 	if (!p) {
-		fprintf(stderr, "%s: out of memory\n", who);
+		cli_error(who, "out of memory");
 		return NULL;
 	}
 	aamed_policy_set_kernel(p, k);
 	for (i = 0; i < n; i++)
 		if (aamed_policy_load_path(p, paths[i], &err)) {
-			fprintf(stderr, "%s: cannot load policy: %s\n", who,
-				aamed_error_str(&err, msg, sizeof(msg)));
+			cli_error(who, "cannot load policy: %s",
+				  aamed_error_str(&err, msg, sizeof(msg)));
 			aamed_policy_free(p);
 			return NULL;
 		}

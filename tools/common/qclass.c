@@ -104,8 +104,9 @@ static const struct qclass rows[] = {
 		.cover = QCOV_PATH, .flags = QF_PATH | QF_FILE_KEYS | QF_EXEC,
 	},
 	[Q_NET] = {
-		.name = "net", .words = WORDS("net"),
-		.usage = "net FAMILY TYPE OP",
+		/* "network", the profile's keyword, is the same class */
+		.name = "net", .words = WORDS("net", "network"),
+		.usage = "net|network FAMILY TYPE OP",
 		.parse = net_parse, .decide = qd_net, .replay = qr_net,
 		.request = rq_net, .json = qj_net, .perms = qp_net,
 		.aclass = AAMED_CLASS_NET, .pclass = AAMED_PCLASS_NET,
@@ -161,6 +162,9 @@ static const struct qclass rows[] = {
 	},
 	[Q_DBUS] = {
 		.name = "dbus", .words = WORDS("dbus"),
+		.usage = "dbus send|receive|bind|eavesdrop --bus B [--path P] [--interface I]\n"
+			 "     [--member M] [--name N] [--peer-label L] [--peer-name N]\n"
+			 "     [--type T] [--pid N] [--peer-pid N] [--masks]",
 		.parse = dbus_parse, .decide = qd_dbus, .replay = qr_dbus,
 		.request = dbus_request, .json = qj_dbus, .masks = dbus_masks,
 		.perms = qp_dbus, .denied = dbus_denied,
@@ -176,6 +180,7 @@ static const struct qclass rows[] = {
 	},
 	[Q_CHANGE] = {
 		.name = "change_profile", .words = WORDS("change_profile"),
+		.usage = "change_profile TARGET [--onexec] [--stack] [--nnp]",
 		.parse = change_parse, .decide = qd_change, .replay = qr_change,
 		.request = change_request, .json = qj_change, .perms = qp_change,
 		.denied = change_denied,
@@ -184,6 +189,9 @@ static const struct qclass rows[] = {
 	},
 	[Q_HAT] = {	/* the hats decide, no rule: aclass, pclass unused */
 		.name = "change_hat", .words = WORDS("change_hat"),
+		.usage = "change_hat HAT [HAT...] [--token T] [--saved-token T] [--previous L|none]\n"
+			 "     [--nnp] [--test]\n"
+			 "change_hat --return [--token T] [--saved-token T] [--previous L|none] [--nnp]",
 		.parse = hat_parse, .decide = qd_hat, .replay = qr_hat,
 		.json = qj_hat,
 		.aclass = AAMED_CLASS_PTRACE, .pclass = AAMED_PCLASS_PTRACE,
@@ -200,6 +208,8 @@ static const struct qclass rows[] = {
 	},
 	[Q_MOUNT] = {	/* explain prints the word as typed */
 		.words = WORDS("mount", "umount", "pivot_root", "move_mount"),
+		.usage = "mount SOURCE TARGET [--fstype TYPE] [--flags F1,F2,...] [--data STRING]\n"
+			 "umount TARGET | pivot_root NEW_ROOT PUT_OLD | move_mount TARGET",
 		.parse = mount_parse, .decide = qd_mount, .replay = qr_mount,
 		.request = mount_request, .json = qj_mount,
 		/* may_mount()'s CAP_SYS_ADMIN */
@@ -241,6 +251,16 @@ const struct qclass *qclass_find(const char *word, enum query_class *c)
 	return NULL;
 }
 
+/* A row's usage, its further lines under the first (a "\n" in it). */
+static void usage_lines(FILE *f, const char *u)
+{
+	for (; *u; u++) {
+		fputc(*u, f);
+		if (*u == '\n')
+			fputs("       ", f);
+	}
+}
+
 void qclass_usage(FILE *f)
 {
 	const char *lead = "QUERY: ";
@@ -250,9 +270,10 @@ void qclass_usage(FILE *f)
 		if (!rows[i].usage)
 			continue;
 		if (rows[i].join)
-			fprintf(f, " | %s", rows[i].usage);
+			fputs(" | ", f);
 		else
-			fprintf(f, "%s%s%s", i ? "\n" : "", lead, rows[i].usage);
+			fprintf(f, "%s%s", i ? "\n" : "", lead);
+		usage_lines(f, rows[i].usage);
 		lead = "       ";
 	}
 	fputc('\n', f);

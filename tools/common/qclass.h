@@ -87,8 +87,10 @@ struct qclass {
 	 * order the unknown-class message lists them; NULL: reached through
 	 * another row's words */
 	const char *const *words;
-	/* its line of `aamed query --help`, joined to the previous row's
-	 * with " | " when join is set; NULL: none */
+	/* its line of `aamed query --help` (a "\n" starts another, under
+	 * the first), joined to the previous row's with " | " when join is
+	 * set; NULL: reached through another row's words (aamed-query(1)'s
+	 * class list is checked against these lines) */
 	const char *usage;
 	bool join;
 	qclass_parse_fn *parse;

@@ -47,6 +47,25 @@ const char *net_op_word(size_t i, int *op)
 }
 
 /*
+ * The operation words for a message, from the table: "create, bind, ...,
+ * send|sendmsg, ..." (the words of one operation joined by "|").
+ */
+static void op_list(char *buf, size_t len)
+{
+	const char *w;
+	size_t i, used = 0;
+	int op, prev = -1;
+
+	buf[0] = '\0';
+	for (i = 0; (w = net_op_word(i, &op)) && used + 1 < len; i++) {
+		snprintf(buf + used, len - used, "%s%s",
+			 !i ? "" : op == prev ? "|" : ", ", w);
+		used += strlen(buf + used);
+		prev = op;
+	}
+}
+
+/*
  * Family and socket type names are the library's (aamed_family_name(),
  * aamed_sock_type_name()); no number the kernel names is this high.
  */
@@ -172,9 +191,13 @@ static int sock_parse(int argc, char **argv, struct query *q, bool is_unix,
 		}
 	}
 	if (npos != want) {
+		char ops[400];
+
+		op_list(ops, sizeof(ops));
 		snprintf(err, errlen, !is_unix ?
-				 "usage: net FAMILY TYPE OP [options]" :
-				 "usage: unix OP [--type T] [options]");
+				 "usage: net FAMILY TYPE OP [options]; OP: %s" :
+				 "usage: unix OP [--type T] [options]; OP: %s",
+			 ops);
 		return -1;
 	}
 	if (!is_unix) {
@@ -206,10 +229,14 @@ static int sock_parse(int argc, char **argv, struct query *q, bool is_unix,
 		if (!strcmp(n->word, "setattr"))
 			snprintf(err, errlen,
 				 "no socket hook asks for setattr (the kernel mediates it on the file)");
-		else
+		else {
+			char ops[400];
+
+			op_list(ops, sizeof(ops));
 			snprintf(err, errlen,
-				 "unknown socket operation \"%s\" (create, bind, connect, listen, accept, send, receive, getattr, getpeername, getopt, setopt, shutdown)",
-				 n->word);
+				 "unknown socket operation \"%s\" (%s)",
+				 n->word, ops);
+		}
 		return -1;
 	}
 	n->op = op_words[k].op;

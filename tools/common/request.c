@@ -256,9 +256,10 @@ int parse_query(int argc, char **argv, struct query *q, char *err,
 	}
 	if (!cls)
 		return class_error(NULL, err, errlen);
-	q->class_word = cls;
 	r = qclass_find(cls, &q->class);
 	if (!r)
 		return class_error(cls, err, errlen);
+	/* a row's other words are aliases ("network"): its name is the class */
+	q->class_word = r->name ? r->name : cls;
 	return r->parse(n, rest, q, err, errlen);
 }
