@@ -267,3 +267,27 @@ if [ -f /etc/apparmor.d/usr.bin.man ]; then
 	cp "$T/readme/cap.out" "$T/out"
 	has readme-man-cap 'apparmor="DENIED" operation="capable" profile="/usr/bin/man" capability=21  capname="sys_admin"'
 fi
+
+# ---------------------------------------------------------------- skips
+# Without the modern parsers, make check names the folder the README
+# describes (beside the project, no "../.." left in it), and a suite's
+# skipped checks are counted, not folded into its passes.
+(
+	unset AAMED_PARSERS_DIR
+	. "$ROOT/tests/parsers.sh"
+	mkdir -p "$T/skiproot/proj"
+	got=$(parsers_dir "$T/skiproot/proj")
+	want=$(cd "$T/skiproot" && pwd)/shared/tools/apparmor
+	if [ "$got" = "$want" ]; then exit 0; fi
+	echo "parsers_dir: \"$got\", expected \"$want\""
+	exit 1
+) && ok || ko "skips: the default parser folder is not the README's"
+AAMED_PARSERS_DIR="$T/no-parsers" sh "$ROOT/tests/golden-ns/run.sh" "$A" >"$T/gns-skip.out" 2>&1
+(
+	. "$ROOT/tests/parsers.sh"
+	n=$(grep -cv '^[[:space:]]*\(#\|$\)' "$ROOT"/tests/golden-ns/queries/*.queries |
+		awk -F: '{ t += $NF } END { print t }')
+	# each query is asked of both kernels by each of the two parsers
+	[ "$(skipped_checks "$T/gns-skip.out")" -eq $((n * 2 * 2)) ]
+) && ok || ko "skips: golden-ns without parsers does not count its skipped checks: $(cat "$T/gns-skip.out")"
+grep -q '^0 passed, 0 failed' "$T/gns-skip.out" && ok || ko "skips: golden-ns without parsers ran something: $(tail -1 "$T/gns-skip.out")"
