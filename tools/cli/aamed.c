@@ -20,6 +20,7 @@ static void usage(FILE *f)
 	      "  replay   decide the records of audit logs against a new policy\n"
 	      "  diff     the semantic difference of two policies, with witnesses\n"
 	      "  coverage which rules the requests of audit logs exercise\n"
+	      "  test     run the profile tests of YAML manifests (TAP, JUnit)\n"
 	      "  help     help CMD: the manual page of a command\n"
 	      "  version  print the version\n"
 	      "\n"
@@ -51,6 +52,7 @@ static const struct {
 	{ "compile", cmd_compile },	{ "explain", cmd_explain },
 	{ "replay", cmd_replay },	{ "diff", cmd_diff },
 	{ "coverage", cmd_coverage },
+	{ "test", cmd_test },
 };
 
 /* The subcommand named cmd, with the words after it. */

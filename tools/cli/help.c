@@ -71,7 +71,7 @@ static int parse_help_args(int argc, char **argv, const char **cmd)
 int cmd_help(int argc, char **argv)
 {
 	static const char *const cmds[] = { "explain", "replay", "diff",
-					    "coverage", NULL };
+					    "coverage", "test", NULL };
 	char page[64], path[4200];
 	const char *cmd;
 	struct stat sb;
@@ -132,6 +132,8 @@ int cmd_help(int argc, char **argv)
 			return cmd_diff(1, av);
 		if (!strcmp(cmd, "coverage"))
 			return cmd_coverage(1, av);
+		if (!strcmp(cmd, "test"))
+			return cmd_test(1, av);
 	}
 	return EXIT_USAGE;
 }
