@@ -117,8 +117,9 @@ static int compiled(const struct tpolicy_opts *o, const char *const *src,
 	struct stat sb;
 	int i, nf = 0, rc;
 
+	/* the content, not the name: a copy of a source is the same blob */
 	for (i = 0; i < n; i++) {
-		h = fnv_str(h, src[i]);
+		h = fnv_str(h, "\n--\n");
 		if (fnv_file(&h, src[i])) {
 			fprintf(stderr, "aamed test: profile %s: %s\n", src[i],
 				strerror(errno));
