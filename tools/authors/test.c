@@ -153,9 +153,15 @@ void test_run_one(const struct manifest *m, const struct tcase *t,
 	}
 	r->verdict = a->not_mediated ? "not-mediated" : a->error ? "deny" : "allow";
 	r->audited = a->recs.n > 0;
-	r->nrecords = a->recs.n;
-	for (i = 0; i < a->recs.n; i++)
-		memcpy(r->records[i], a->recs.text[i], sizeof(r->records[i]));
+	/* only the text: a run of many tests keeps every result */
+	for (i = 0; i < a->recs.n; i++) {
+		r->records[i] = strdup(a->recs.text[i]);
+		if (!r->records[i]) {
+			snprintf(r->error, sizeof(r->error), "out of memory");
+			goto out;
+		}
+		r->nrecords++;
+	}
 	after = answer_label_after(a);
 	snprintf(r->label_after, sizeof(r->label_after), "%s", after ? after : "");
 	judge(t, r);
@@ -168,6 +174,15 @@ out:
 		snprintf(r->got, sizeof(r->got), "error: %s", r->error);
 	}
 	free(a);
+}
+
+void tresult_free(struct tresult *r)
+{
+	int i;
+
+	for (i = 0; i < r->nrecords; i++)
+		free(r->records[i]);
+	r->nrecords = 0;
 }
 
 /* ------------------------------------------------------------ the run */
@@ -365,8 +380,13 @@ static int test_manifests(struct targs *a, struct tl_opts *o)
 	}
 	rc = report(&run, o, a);
 out:
-	for (i = 0; run.results && i < a->nm; i++)
+	for (i = 0; run.results && i < a->nm; i++) {
+		size_t j;
+
+		for (j = 0; run.results[i] && j < ms[i].ntests; j++)
+			tresult_free(&run.results[i][j]);
 		free(run.results[i]);
+	}
 	free(run.results);
 	tpolicies_free(ps);
 	for (i = 0; i < a->nm; i++)

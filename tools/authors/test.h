@@ -70,7 +70,7 @@ struct tresult {
 	const char *verdict;		/* allow, deny, not-mediated */
 	bool audited;
 	char label_after[512];		/* empty: no change of label */
-	char records[MAX_RECORDS][2048];
+	char *records[MAX_RECORDS];	/* their text, owned */
 	int nrecords;
 	char error[512];		/* a query refused at run time */
 };
@@ -78,6 +78,7 @@ struct tresult {
 /* Decide t against m->policy into r. */
 void test_run_one(const struct manifest *m, const struct tcase *t,
 		  struct tresult *r);
+void tresult_free(struct tresult *r);
 
 /* test_policy.c: the options that say how a policy is found. */
 struct tpolicy_opts {

@@ -329,10 +329,45 @@ static void read_test(struct mread *r, yaml_node_t *n, struct tcase *t)
 		check_request(r, c.request, t);
 }
 
+/* By name, then in the manifest's order. */
+static int by_name(const void *a, const void *b)
+{
+	const struct tcase *x = *(const struct tcase *const *)a;
+	const struct tcase *y = *(const struct tcase *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+/* A name is what a report identifies its test by: sorted, not compared
+ * pairwise, for manifests of thousands of tests. */
+static void unique_names(struct mread *r, struct manifest *m)
+{
+	struct tcase **v = malloc(m->ntests * sizeof(*v));
+	size_t i, n = 0;
+
+	if (!v) {
+		merr(r, NULL, "out of memory");
+		return;
+	}
+	for (i = 0; i < m->ntests; i++)
+		if (m->tests[i].name)
+			v[n++] = &m->tests[i];
+	qsort(v, n, sizeof(*v), by_name);
+	for (i = 1; i < n; i++)
+		if (!strcmp(v[i]->name, v[i - 1]->name)) {
+			fprintf(stderr, "%s:%lu:%lu: test name \"%s\" already used at line %lu\n",
+				r->file, v[i]->at.line, v[i]->at.col, v[i]->name,
+				v[i - 1]->at.line);
+			r->errors++;
+		}
+	free(v);
+}
+
 static void read_tests(struct mread *r, yaml_node_t *v, struct manifest *m)
 {
 	yaml_node_item_t *it;
-	size_t n, i, j;
+	size_t n;
 
 	if (v->type != YAML_SEQUENCE_NODE) {
 		merr(r, v, "tests: expected a list, got %s", type_name(v));
@@ -355,18 +390,7 @@ static void read_tests(struct mread *r, yaml_node_t *v, struct manifest *m)
 		if (tn)
 			read_test(r, tn, t);
 	}
-	/* a name is what a report identifies its test by */
-	for (i = 0; i < m->ntests; i++)
-		for (j = 0; j < i && m->tests[i].name; j++)
-			if (m->tests[j].name &&
-			    !strcmp(m->tests[i].name, m->tests[j].name)) {
-				fprintf(stderr, "%s:%lu:%lu: test name \"%s\" already used at line %lu\n",
-					r->file, m->tests[i].at.line,
-					m->tests[i].at.col, m->tests[i].name,
-					m->tests[j].at.line);
-				r->errors++;
-				break;
-			}
+	unique_names(r, m);
 }
 
 /* ------------------------------------------------------------ top level */
