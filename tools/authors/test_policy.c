@@ -112,7 +112,7 @@ static int compiled(const struct tpolicy_opts *o, const char *const *src,
 {
 	const char *flags[32];
 	uint64_t h = 0xcbf29ce484222325ull;
-	char dir[4096], tmp[4200];
+	char dir[4096], tmp[4300];
 	struct compile_opts co;
 	struct stat sb;
 	int i, nf = 0, rc;
@@ -135,7 +135,11 @@ static int compiled(const struct tpolicy_opts *o, const char *const *src,
 	}
 	if (cache_dir(o, dir, sizeof(dir)))
 		return -1;
-	snprintf(out, len, "%s/%016llx.bin", dir, (unsigned long long)h);
+	if (snprintf(out, len, "%s/%016llx.bin", dir, (unsigned long long)h) >=
+	    (int)len) {
+		fprintf(stderr, "aamed test: cache directory %s: name too long\n", dir);
+		return -1;
+	}
 	if (!stat(out, &sb) && S_ISREG(sb.st_mode))
 		return 0;
 	/* written aside, then renamed: a parallel run never reads half */
