@@ -47,15 +47,15 @@ P="--policy $T/golden.bin"
 # ---------------------------------------------------------------- passing
 expect pass 0 "$A" test $P $M/golden.yaml
 has pass "TAP version 14"
-has pass "1..19"
+has pass "1..21"
 has pass "# $M/golden.yaml"
 has pass "ok 1 - nscd reads its configuration"
 has pass "ok 2 - nscd writing the shadow file is logged, not refused (complain)"
-has pass "ok 11 - exec px -> g_target"
+has pass "ok 13 - exec px -> g_target"
 # '#' would start a TAP directive: escaped
-has pass "ok 15 - an r rule \\# is no x rule"
-has pass "ok 19 - a signal needs both sides' rules"
-has pass "# 19 passed, 0 failed"
+has pass "ok 17 - an r rule \\# is no x rule"
+has pass "ok 21 - a signal needs both sides' rules"
+has pass "# 21 passed, 0 failed"
 hasnt pass "not ok"
 
 # ---------------------------------------------------------------- failing
@@ -86,12 +86,12 @@ if command -v prove >/dev/null; then
 	# prove tells the command the TAP version it reads (TAP_VERSION=13
 	# before Test::Harness 3.48): the same TAP under that header
 	expect prove-pass 0 prove -e "$A test $P" $M/golden.yaml
-	has prove-pass "Files=1, Tests=19,"
+	has prove-pass "Files=1, Tests=21,"
 	has prove-pass "Result: PASS"
 	expect prove-fail 1 prove -e "$A test $P" $M/failing.yaml $M/golden.yaml
 	has prove-fail "$M/failing.yaml (Wstat: 256 (exited 1) Tests: 5 Failed: 4)"
 	has prove-fail "Failed tests:  2-5"
-	has prove-fail "Files=2, Tests=24,"
+	has prove-fail "Files=2, Tests=26,"
 	has prove-fail "Result: FAIL"
 	hasnt prove-fail "Parse errors"
 	# the YAML blocks read as YAML by prove's reader
@@ -106,7 +106,7 @@ TAP_VERSION=13 "$A" test $P $M/golden.yaml >"$T/out" 2>&1
 
 # ---------------------------------------------------------------- JUnit
 expect junit 1 "$A" test $P --junit "$T/j.xml" $M/golden.yaml $M/failing.yaml
-has junit "1..24"
+has junit "1..26"
 if command -v xmllint >/dev/null; then
 	xmllint --noout "$T/j.xml" 2>"$T/err" && ok || { ko "junit: not well-formed"; cat "$T/err"; }
 	xmllint --noout --schema tests/test-cmd/junit.xsd "$T/j.xml" 2>"$T/err" && ok ||
@@ -115,15 +115,15 @@ else
 	ko "xmllint not found (libxml2-utils)"
 fi
 cp "$T/j.xml" "$T/out"
-has junit '<testsuites name="aamed test" tests="24" failures="4" errors="0">'
-has junit "<testsuite name=\"$M/golden.yaml\" tests=\"19\" failures=\"0\" errors=\"0\" skipped=\"0\">"
+has junit '<testsuites name="aamed test" tests="26" failures="4" errors="0">'
+has junit "<testsuite name=\"$M/golden.yaml\" tests=\"21\" failures=\"0\" errors=\"0\" skipped=\"0\">"
 has junit "<testsuite name=\"$M/failing.yaml\" tests=\"5\" failures=\"4\" errors=\"0\" skipped=\"0\">"
 has junit "<testcase classname=\"$M/golden.yaml\" name=\"exec px -&gt; g_target\""
 has junit '<failure type="verdict" message="expected allow, got deny">expected: allow'
 has junit 'got: deny'
 has junit 'record: apparmor=&quot;DENIED&quot; operation=&quot;open&quot; profile=&quot;g_basic&quot; name=&quot;/srv/golden/basic/read.txt&quot;'
 has junit '<failure type="label_after" message="expected g_target, got g_exec//kid">'
-[ "$(grep -c '<testcase ' "$T/j.xml")" -eq 24 ] && ok || ko "junit: not 24 testcases"
+[ "$(grep -c '<testcase ' "$T/j.xml")" -eq 26 ] && ok || ko "junit: not 26 testcases"
 [ "$(grep -c '<failure ' "$T/j.xml")" -eq 4 ] && ok || ko "junit: not 4 failures"
 # every name escaped, a control character included
 cat >"$T/esc.yaml" <<'YAML'
@@ -147,9 +147,9 @@ has_err junit-unwritable "$T/no/such/dir/j.xml"
 make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1 || ko "build schemacheck"
 expect json 1 "$A" test $P --json $M/golden.yaml $M/failing.yaml $M/kernel612.yaml
 if "$B/tests/schemacheck" "$ROOT/docs/json-schema/test.v1.json" "$T/out" >"$T/sc"; then ok; else ko "json: schema test.v1.json"; head "$T/sc"; fi
-has json '{"version":1,"command":"test","tests":25,"passed":21,"failed":4,"manifests":[{"file":"tests/test-cmd/manifests/golden.yaml","kernel":"6.1","tests":19,"failed":0,'
+has json '{"version":1,"command":"test","tests":27,"passed":23,"failed":4,"manifests":[{"file":"tests/test-cmd/manifests/golden.yaml","kernel":"6.1","tests":21,"failed":0,'
 has json '"name":"wrongly expects a write to read.txt","line":9,"label":"g_basic","request":"file /srv/golden/basic/read.txt w","pass":false,"verdict":"deny","label_after":null,"check":"verdict","expected":"allow","got":"deny","records":["apparmor=\"DENIED\"'
-has json '"name":"exec ux leaves confinement","line":78,"label":"g_exec","request":"file /srv/golden/exec/bin/unconf x","pass":true,"verdict":"allow","label_after":"unconfined","check":null'
+has json '"name":"exec ux leaves confinement","line":88,"label":"g_exec","request":"file /srv/golden/exec/bin/unconf x","pass":true,"verdict":"allow","label_after":"unconfined","check":null'
 has json '{"file":"tests/test-cmd/manifests/kernel612.yaml","kernel":"6.12","tests":1,"failed":0,'
 [ "$(wc -l <"$T/out")" -eq 1 ] && ok || ko "json: not one line"
 
@@ -167,7 +167,7 @@ mkdir -p "$T/rel/sub"
 cp "$T/golden.bin" "$T/rel/sub/"
 sed 's|^tests:|policy: golden.bin\ntests:|' $M/golden.yaml >"$T/rel/sub/m.yaml"
 expect policy-relative 0 "$A" test "$T/rel/sub/m.yaml"
-has policy-relative "1..19"
+has policy-relative "1..21"
 # ... and a list of blobs
 printf 'policy: [golden.bin, golden.bin]\n' >"$T/rel/sub/l.yaml"
 sed -n '/^tests:/,$p' $M/golden.yaml >>"$T/rel/sub/l.yaml"

@@ -58,17 +58,45 @@ bool record_value(const char *text, const char *key, char *out, size_t len)
 	return false;
 }
 
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* The kernel writes a name with a blank, a quote or a control character
+ * as hex (name=2F6120...): it matches the text it encodes. */
+static bool hex_is(const char *hex, const char *text)
+{
+	size_t n = strlen(text), i;
+
+	if (strlen(hex) != 2 * n || !n)
+		return false;
+	for (i = 0; i < n; i++) {
+		int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+
+		if (hi < 0 || lo < 0 || (unsigned char)text[i] != (hi << 4 | lo))
+			return false;
+	}
+	return true;
+}
+
+static bool field_is(const char *rec, const struct tfield *f)
+{
+	char v[2048];
+
+	return record_value(rec, f->key, v, sizeof(v)) &&
+	       (!strcmp(v, f->value) || hex_is(v, f->value));
+}
+
 /* The first record carrying every field of t, or -1. */
 static int matching_record(const struct tcase *t, const struct tresult *r)
 {
-	char v[2048];
 	int i;
 	size_t j;
 
 	for (i = 0; i < r->nrecords; i++) {
 		for (j = 0; j < t->nfields; j++)
-			if (!record_value(r->records[i], t->fields[j].key, v, sizeof(v)) ||
-			    strcmp(v, t->fields[j].value))
+			if (!field_is(r->records[i], &t->fields[j]))
 				break;
 		if (j == t->nfields)
 			return i;
