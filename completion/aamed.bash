@@ -11,7 +11,7 @@ _aamed()
 		return
 	fi
 	case $prev in
-	--policy|--source|--batch|-o|-I|--parser|--profile|--junit|--cache)
+	--policy|--source|--batch|-o|-I|--parser|--profile|--junit|--cache|--log)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	--kernel)
@@ -41,7 +41,7 @@ _aamed()
 	coverage)
 		COMPREPLY=($(compgen -W "--policy --json --kernel --source --features -I" -f -- "$cur")) ;;
 	test)
-		COMPREPLY=($(compgen -W "--policy --profile --kernel --json --junit --cache --parser --features -I" -f -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "--policy --profile --kernel --json --junit --cache --parser --features -I --log --enforce" -f -- "$cur")) ;;
 	*)
 		COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac

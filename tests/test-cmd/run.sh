@@ -221,6 +221,47 @@ has_err usage-nofile "$T/none.yaml: cannot open"
 expect nothing-half 2 "$A" test $P $M/golden.yaml tests/test-cmd/bad/bad-expect.yaml $M/failing.yaml
 empty_out nothing-half
 
+# ---------------------------------------------------------------- --log
+# run.log: two ALLOWED records of nscd (complain) writing /etc/shadow,
+# an AUDIT record, a DENIED one, and an ALLOWED read the policy now grants
+L=tests/test-cmd/run.log
+expect log 1 "$A" test $P --log $L
+has log "1..4"
+has log "# g_audit"
+has log "ok 1 - open /srv/golden/audit/logged.txt r"
+has log "not ok 2 - open /srv/golden/basic/other r"
+has log '  got: "deny"'
+has log "ok 3 - open /etc/shadow w"
+has log "ok 4 - open /etc/nscd.conf r"
+has log "# 3 passed, 1 failed"
+hasnt log "  line: "
+has_err log "aamed test: 5 records, 5 rebuilt into requests, 4 distinct, 0 input errors"
+# --enforce: what complain mode alone lets through fails
+expect log-enforce 1 "$A" test $P --enforce --log $L
+has log-enforce "not ok 3 - open /etc/shadow w"
+has log-enforce '  got: "deny when enforced"'
+has log-enforce '    - "apparmor=\"ALLOWED\" operation=\"open\" profile=\"nscd\" name=\"/etc/shadow\"'
+has log-enforce "ok 4 - open /etc/nscd.conf r"
+has log-enforce "# 2 passed, 2 failed"
+grep -v g_basic $L >"$T/ok.log"
+expect log-pass 0 "$A" test $P --log "$T/ok.log"
+has log-pass "# 3 passed, 0 failed"
+expect log-json 1 "$A" test $P --enforce --json --junit "$T/l.xml" --log $L
+if "$B/tests/schemacheck" "$ROOT/docs/json-schema/test.v1.json" "$T/out" >"$T/sc"; then ok; else ko "log-json: schema test.v1.json"; head "$T/sc"; fi
+has log-json '{"file":"nscd","kernel":"6.1","tests":2,"failed":1,'
+xmllint --noout --schema tests/test-cmd/junit.xsd "$T/l.xml" 2>"$T/err" && ok || { ko "log-junit: not valid"; cat "$T/err"; }
+[ "$(grep -c '<testsuite ' "$T/l.xml")" -eq 3 ] && ok || ko "log-junit: not 3 testsuites (profiles)"
+expect log-manifest 2 "$A" test $P --log $L $M/golden.yaml
+has_err log-manifest "--log takes no manifest"
+expect log-nopolicy 2 "$A" test --log $L
+has_err log-nopolicy "--log needs --policy or --profile"
+expect enforce-alone 2 "$A" test $P --enforce $M/golden.yaml
+has_err enforce-alone "--enforce goes with --log"
+expect log-missing 2 "$A" test $P --log "$T/none.log"
+has_err log-missing "aamed test: cannot open $T/none.log"
+empty_out log-missing
+expect log-policy 3 "$A" test --policy "$T/none.bin" --log $L
+
 # ---------------------------------------------------------------- bad manifests
 nbad=0
 for f in tests/test-cmd/bad/*.yaml; do

@@ -22,7 +22,10 @@ static void usage(FILE *f)
 	      "                  [--kernel 6.1|6.12|upstream] [--json]\n"
 	      "                  [--junit FILE] [--cache DIR] [--parser P]\n"
 	      "                  [--features F] [-I DIR...] MANIFEST...\n"
-	      "Runs the tests of YAML manifests; TAP version 14 on stdout.\n"
+	      "       aamed test (--policy PATH... | --profile SRC...) [--enforce]\n"
+	      "                  [--kernel K] [--json] [--junit FILE] --log LOG...\n"
+	      "Runs the tests of YAML manifests, or tests that every request of\n"
+	      "the logs is allowed; TAP version 14 on stdout.\n"
 	      "Exit codes: 0 every test passed, 1 a test failed, 2 a manifest\n"
 	      "or usage error, 3 a policy could not be loaded.\n"
 	      "See aamed-test(1).\n",
@@ -146,14 +149,33 @@ static void judge(const struct tcase *t, struct tresult *r)
 		     r->label_after[0] ? r->label_after : "no change of label");
 }
 
+int tresult_answer(struct tresult *r, const struct answer *a)
+{
+	const char *after = answer_label_after(a);
+	int i;
+
+	r->verdict = a->not_mediated ? "not-mediated" : a->error ? "deny" : "allow";
+	r->audited = a->recs.n > 0;
+	/* only the text: a run of many tests keeps every result */
+	for (i = 0; i < a->recs.n; i++) {
+		r->records[i] = strdup(a->recs.text[i]);
+		if (!r->records[i]) {
+			snprintf(r->error, sizeof(r->error), "out of memory");
+			return -1;
+		}
+		r->nrecords++;
+	}
+	snprintf(r->label_after, sizeof(r->label_after), "%s", after ? after : "");
+	return 0;
+}
+
 void test_run_one(const struct manifest *m, const struct tcase *t,
 		  struct tresult *r)
 {
 	struct answer *a = malloc(sizeof(*a));
 	const aamed_label *label;
-	const char *after;
 	struct query q;
-	int i, lerr = 0;
+	int lerr = 0;
 
 	memset(r, 0, sizeof(*r));
 	r->verdict = "error";
@@ -179,20 +201,8 @@ void test_run_one(const struct manifest *m, const struct tcase *t,
 			snprintf(r->error, sizeof(r->error), "cannot be asked");
 		goto out;
 	}
-	r->verdict = a->not_mediated ? "not-mediated" : a->error ? "deny" : "allow";
-	r->audited = a->recs.n > 0;
-	/* only the text: a run of many tests keeps every result */
-	for (i = 0; i < a->recs.n; i++) {
-		r->records[i] = strdup(a->recs.text[i]);
-		if (!r->records[i]) {
-			snprintf(r->error, sizeof(r->error), "out of memory");
-			goto out;
-		}
-		r->nrecords++;
-	}
-	after = answer_label_after(a);
-	snprintf(r->label_after, sizeof(r->label_after), "%s", after ? after : "");
-	judge(t, r);
+	if (!tresult_answer(r, a))
+		judge(t, r);
 out:
 	if (r->error[0]) {
 		r->pass = false;
@@ -220,19 +230,25 @@ struct targs {
 	int nm;
 	const char *profiles[64];
 	int nprof;
+	const char *logs[256];
+	int nlogs;
+	bool enforce;
 	const char *junit, *cache, *parser;
 	bool kernel_set;
 	enum aamed_kernel kernel;
 	unsigned fmt;
 };
 
-enum { TO_PROFILE = 0x200, TO_JUNIT, TO_CACHE, TO_PARSER, TO_KERNEL };
+enum { TO_PROFILE = 0x200, TO_JUNIT, TO_CACHE, TO_PARSER, TO_KERNEL, TO_LOG,
+       TO_ENFORCE };
 static const struct option own_opts[] = {
 	{ "profile", required_argument, NULL, TO_PROFILE },
 	{ "junit", required_argument, NULL, TO_JUNIT },
 	{ "cache", required_argument, NULL, TO_CACHE },
 	{ "parser", required_argument, NULL, TO_PARSER },
 	{ "kernel", required_argument, NULL, TO_KERNEL },
+	{ "log", required_argument, NULL, TO_LOG },
+	{ "enforce", no_argument, NULL, TO_ENFORCE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -267,6 +283,16 @@ static int on_arg(int opt, const char *arg, void *ctx)
 	case TO_KERNEL:
 		a->kernel_set = true;
 		return opt_kernel("test", arg, &a->kernel, &a->fmt);
+	case TO_LOG:
+		if (a->nlogs == 256) {
+			fprintf(stderr, "aamed test: more than 256 --log\n");
+			return -1;
+		}
+		a->logs[a->nlogs++] = arg;
+		return 0;
+	case TO_ENFORCE:
+		a->enforce = true;
+		return 0;
 	default:
 		fprintf(stderr, "aamed test: unknown option %s\n", arg);
 		return -1;
@@ -370,10 +396,46 @@ static int report(const struct trun *run, const struct tl_opts *o,
 	return run->failed ? EXIT_DENIED : EXIT_ALLOWED;
 }
 
+static void policy_opts(const struct targs *a, const struct tl_opts *o,
+			struct tpolicy_opts *po)
+{
+	memset(po, 0, sizeof(*po));
+	po->policies = o->policies;
+	po->npolicies = o->np;
+	po->profiles = a->profiles;
+	po->nprofiles = a->nprof;
+	po->features = o->features;
+	po->parser = a->parser;
+	po->cache = a->cache;
+	po->incs = o->incs;
+	po->nincs = o->ni;
+}
+
+/* --log: the logs' requests against --policy or --profile. */
+static int test_log_run(const struct targs *a, const struct tl_opts *o)
+{
+	struct tlog_opts lo = { .logs = a->logs, .nlogs = a->nlogs,
+				.enforce = a->enforce, .json = o->json,
+				.junit = a->junit, .kernel = a->kernel,
+				.fmt = a->fmt };
+	struct tpolicy_opts po;
+
+	if (a->nm) {
+		fprintf(stderr, "aamed test: --log takes no manifest\n");
+		return EXIT_USAGE;
+	}
+	if (!o->np && !a->nprof) {
+		fprintf(stderr, "aamed test: --log needs --policy or --profile\n");
+		return EXIT_USAGE;
+	}
+	policy_opts(a, o, &po);
+	return test_logs(&lo, &po);
+}
+
 static int test_manifests(struct targs *a, struct tl_opts *o)
 {
 	struct manifest *ms = calloc((size_t)a->nm, sizeof(*ms));
-	struct tpolicy_opts po = { 0 };
+	struct tpolicy_opts po;
 	struct tpolicies *ps = NULL;
 	struct trun run = { 0 };
 	int rc = EXIT_USAGE, i;
@@ -384,15 +446,7 @@ static int test_manifests(struct targs *a, struct tl_opts *o)
 	}
 	if (read_all(a, o, ms))
 		goto out;
-	po.policies = o->policies;
-	po.npolicies = o->np;
-	po.profiles = a->profiles;
-	po.nprofiles = a->nprof;
-	po.features = o->features;
-	po.parser = a->parser;
-	po.cache = a->cache;
-	po.incs = o->incs;
-	po.nincs = o->ni;
+	policy_opts(a, o, &po);
 	ps = tpolicies_load(ms, (size_t)a->nm, &po);
 	if (!ps) {
 		rc = EXIT_POLICY;
@@ -438,10 +492,14 @@ int cmd_test(int argc, char **argv)
 	rc = tl_getopt(&o, "test", argc, argv, own_opts, on_arg, a);
 	if (rc < 0) {
 		rc = EXIT_USAGE;
-		if (!a->nm)
-			usage(stderr);
-		else if (o.np && a->nprof)
+		if (o.np && a->nprof)
 			fprintf(stderr, "aamed test: --policy and --profile: one or the other\n");
+		else if (a->enforce && !a->nlogs)
+			fprintf(stderr, "aamed test: --enforce goes with --log\n");
+		else if (a->nlogs)
+			rc = test_log_run(a, &o);
+		else if (!a->nm)
+			usage(stderr);
 		else
 			rc = test_manifests(a, &o);
 	}

@@ -79,6 +79,23 @@ struct tresult {
 void test_run_one(const struct manifest *m, const struct tcase *t,
 		  struct tresult *r);
 void tresult_free(struct tresult *r);
+/* The verdict, records and label after of a into r; -1 (r->error set)
+ * when out of memory. */
+int tresult_answer(struct tresult *r, const struct answer *a);
+
+/* test_log.c: aamed test --log: every distinct request of the logs must
+ * be allowed (--enforce: even were its complain-mode profiles enforced).
+ * Returns the exit code. */
+struct tpolicy_opts;
+struct tlog_opts {
+	const char *const *logs;
+	int nlogs;
+	bool enforce, json;
+	const char *junit;
+	enum aamed_kernel kernel;
+	unsigned fmt;
+};
+int test_logs(const struct tlog_opts *o, const struct tpolicy_opts *po);
 
 /* test_policy.c: the options that say how a policy is found. */
 struct tpolicy_opts {

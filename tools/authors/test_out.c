@@ -54,8 +54,10 @@ static void tap_diag(FILE *f, const struct manifest *m, const struct tcase *t,
 	tap_kv(f, "check", r->check);
 	tap_kv(f, "expected", r->expected);
 	tap_kv(f, "got", r->got);
-	tap_kv(f, "file", m->file);
-	fprintf(f, "  line: %lu\n", t->at.line);
+	if (t->at.line) {	/* a manifest's test, not a log's request */
+		tap_kv(f, "file", m->file);
+		fprintf(f, "  line: %lu\n", t->at.line);
+	}
 	tap_kv(f, "label", t->label);
 	tap_kv(f, "request", t->request);
 	fputs(r->nrecords ? "  record:\n" : "  record: []\n", f);

@@ -119,6 +119,14 @@ long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
 		    void (*hook)(void *, const struct query *, const aamed_label *),
 		    void *arg, long *records, long *rebuilt);
 
+/* ... and for aamed test --log, with the logged request in words (its
+ * operation, name, target, mask, family, signal, peer) */
+typedef void tl_request_fn(void *arg, const struct query *q,
+			   const aamed_label *l, const char *what);
+long tl_replay_requests(aamed_policy *policy, const char *const *logs, int n,
+			tl_request_fn fn, void *arg, long *records,
+			long *rebuilt);
+
 /* The subcommands (tools/cli/aamed.c dispatches to them). */
 int cmd_explain(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
