@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * aamed test: profile tests from YAML manifests (test.c runs them,
- * test_manifest.c reads them with libyaml, test_policy.c loads or
- * compiles their policy, test_out.c writes TAP, JUnit and JSON).
+ * aamed test: profile tests from YAML manifests (test.c: the command
+ * line and the run; test_manifest.c reads them with libyaml,
+ * test_policy.c loads or compiles their policy, test_run.c decides and
+ * judges a test, test_log.c makes tests of the requests of logs,
+ * test_out.c writes TAP, JUnit and JSON).
  * Nothing here is public API.
  */
 #ifndef AAMED_TEST_H
