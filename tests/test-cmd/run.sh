@@ -66,6 +66,7 @@ has failing "not ok 2 - wrongly expects a write to read.txt"
 has failing '  check: "verdict"'
 has failing '  expected: "allow"'
 has failing '  got: "deny"'
+has failing '  why: "g_basic: no rule grants it"'
 has failing '    - "apparmor=\"DENIED\" operation=\"open\" profile=\"g_basic\" name=\"/srv/golden/basic/read.txt\" requested_mask=\"w\" denied_mask=\"w\" fsuid=0 ouid=0"'
 has failing "not ok 3 - expects a record of a quiet deny rule"
 has failing '  expected: "operation=open denied_mask=w"'
@@ -121,6 +122,7 @@ has junit "<testsuite name=\"$M/failing.yaml\" tests=\"5\" failures=\"4\" errors
 has junit "<testcase classname=\"$M/golden.yaml\" name=\"exec px -&gt; g_target\""
 has junit '<failure type="verdict" message="expected allow, got deny">expected: allow'
 has junit 'got: deny'
+has junit 'why: g_basic: no rule grants it'
 has junit 'record: apparmor=&quot;DENIED&quot; operation=&quot;open&quot; profile=&quot;g_basic&quot; name=&quot;/srv/golden/basic/read.txt&quot;'
 has junit '<failure type="label_after" message="expected g_target, got g_exec//kid">'
 [ "$(grep -c '<testcase ' "$T/j.xml")" -eq 26 ] && ok || ko "junit: not 26 testcases"
@@ -148,7 +150,7 @@ make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1 || k
 expect json 1 "$A" test $P --json $M/golden.yaml $M/failing.yaml $M/kernel612.yaml
 if "$B/tests/schemacheck" "$ROOT/docs/json-schema/test.v1.json" "$T/out" >"$T/sc"; then ok; else ko "json: schema test.v1.json"; head "$T/sc"; fi
 has json '{"version":1,"command":"test","tests":27,"passed":23,"failed":4,"manifests":[{"file":"tests/test-cmd/manifests/golden.yaml","kernel":"6.1","tests":21,"failed":0,'
-has json '"name":"wrongly expects a write to read.txt","line":9,"label":"g_basic","request":"file /srv/golden/basic/read.txt w","pass":false,"verdict":"deny","label_after":null,"check":"verdict","expected":"allow","got":"deny","records":["apparmor=\"DENIED\"'
+has json '"name":"wrongly expects a write to read.txt","line":9,"label":"g_basic","request":"file /srv/golden/basic/read.txt w","pass":false,"verdict":"deny","label_after":null,"check":"verdict","expected":"allow","got":"deny","why":"g_basic: no rule grants it","records":["apparmor=\"DENIED\"'
 has json '"name":"exec ux leaves confinement","line":88,"label":"g_exec","request":"file /srv/golden/exec/bin/unconf x","pass":true,"verdict":"allow","label_after":"unconfined","check":null'
 has json '{"file":"tests/test-cmd/manifests/kernel612.yaml","kernel":"6.12","tests":1,"failed":0,'
 [ "$(wc -l <"$T/out")" -eq 1 ] && ok || ko "json: not one line"
@@ -223,34 +225,40 @@ empty_out nothing-half
 
 # ---------------------------------------------------------------- --log
 # run.log: two ALLOWED records of nscd (complain) writing /etc/shadow,
-# an AUDIT record, a DENIED one, and an ALLOWED read the policy now grants
+# an AUDIT record, a DENIED one, an ALLOWED read the policy now grants,
+# and a read a deny rule refuses
 L=tests/test-cmd/run.log
 expect log 1 "$A" test $P --log $L
-has log "1..4"
+has log "1..5"
 has log "# g_audit"
 has log "ok 1 - open /srv/golden/audit/logged.txt r"
 has log "not ok 2 - open /srv/golden/basic/other r"
 has log '  got: "deny"'
-has log "ok 3 - open /etc/shadow w"
-has log "ok 4 - open /etc/nscd.conf r"
-has log "# 3 passed, 1 failed"
+# why, as explain says it
+has log '  why: "g_basic: no rule grants it"'
+has log "not ok 3 - open /srv/golden/deny/server.key r"
+has log '  why: "g_deny: a deny rule matches"'
+has log "ok 4 - open /etc/shadow w"
+has log "ok 5 - open /etc/nscd.conf r"
+has log "# 3 passed, 2 failed"
 hasnt log "  line: "
-has_err log "aamed test: 5 records, 5 rebuilt into requests, 4 distinct, 0 input errors"
+has_err log "aamed test: 6 records, 6 rebuilt into requests, 5 distinct, 0 input errors"
 # --enforce: what complain mode alone lets through fails
 expect log-enforce 1 "$A" test $P --enforce --log $L
-has log-enforce "not ok 3 - open /etc/shadow w"
+has log-enforce "not ok 4 - open /etc/shadow w"
 has log-enforce '  got: "deny when enforced"'
+has log-enforce '  why: "nscd: no rule grants it"'
 has log-enforce '    - "apparmor=\"ALLOWED\" operation=\"open\" profile=\"nscd\" name=\"/etc/shadow\"'
-has log-enforce "ok 4 - open /etc/nscd.conf r"
-has log-enforce "# 2 passed, 2 failed"
-grep -v g_basic $L >"$T/ok.log"
+has log-enforce "ok 5 - open /etc/nscd.conf r"
+has log-enforce "# 2 passed, 3 failed"
+grep -v -e g_basic -e g_deny $L >"$T/ok.log"
 expect log-pass 0 "$A" test $P --log "$T/ok.log"
 has log-pass "# 3 passed, 0 failed"
 expect log-json 1 "$A" test $P --enforce --json --junit "$T/l.xml" --log $L
 if "$B/tests/schemacheck" "$ROOT/docs/json-schema/test.v1.json" "$T/out" >"$T/sc"; then ok; else ko "log-json: schema test.v1.json"; head "$T/sc"; fi
 has log-json '{"file":"nscd","kernel":"6.1","tests":2,"failed":1,'
 xmllint --noout --schema tests/test-cmd/junit.xsd "$T/l.xml" 2>"$T/err" && ok || { ko "log-junit: not valid"; cat "$T/err"; }
-[ "$(grep -c '<testsuite ' "$T/l.xml")" -eq 3 ] && ok || ko "log-junit: not 3 testsuites (profiles)"
+[ "$(grep -c '<testsuite ' "$T/l.xml")" -eq 4 ] && ok || ko "log-junit: not 4 testsuites (profiles)"
 expect log-manifest 2 "$A" test $P --log $L $M/golden.yaml
 has_err log-manifest "--log takes no manifest"
 expect log-nopolicy 2 "$A" test --log $L

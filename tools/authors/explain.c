@@ -515,6 +515,34 @@ static struct member *explain_members(aamed_policy *policy,
 	return ms;
 }
 
+int tl_explain_why(aamed_policy *policy, const aamed_label *label,
+		   const struct query *q, unsigned fmt, char *buf, size_t len)
+{
+	struct tl_opts o = { .fmt = fmt };
+	struct member *ms;
+	size_t off = 0;
+	int i, n;
+
+	buf[0] = '\0';
+	if (qclass_of(q)->flags & QF_NO_RULES)
+		return 0;	/* the hats decide, not rules */
+	ms = explain_members(policy, label, q, &o, NULL, &n);
+	if (!ms)
+		return -1;
+	for (i = 0; i < n && off + 1 < len; i++) {
+		const char *r = ms[i].reason;
+
+		if (!r || !strcmp(r, "allowed") || !strcmp(r, "unconfined") ||
+		    !strcmp(r, "not-mediated"))
+			continue;
+		off += (size_t)snprintf(buf + off, len - off, "%s%s: %s",
+					off ? "; " : "", ms[i].info.name,
+					reason_text(q, &ms[i]));
+	}
+	free(ms);
+	return 0;
+}
+
 /* Decide, explain and print q for its label; the exit code. */
 static int explain(aamed_policy *policy, const struct query *q,
 		   const struct tl_opts *o)

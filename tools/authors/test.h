@@ -75,6 +75,8 @@ struct tresult {
 	char *records[MAX_RECORDS];	/* their text, owned */
 	int nrecords;
 	char error[512];		/* a query refused at run time */
+	char why[512];			/* a denial unexpected: explain's
+					 * reason per profile; empty: none */
 };
 
 /* Decide t against m->policy into r. */

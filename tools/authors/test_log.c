@@ -15,6 +15,7 @@
 
 #include "replay.h"
 #include "test.h"
+#include "tl.h"
 
 struct lentry {
 	const char *profile;	/* the group */
@@ -106,8 +107,12 @@ static void on_request(void *arg, const struct query *q, const aamed_label *l,
 	} else if (!e->r.pass) {
 		snprintf(e->r.got, sizeof(e->r.got), "%s", e->r.verdict);
 	}
-	if (!e->r.pass)
+	if (!e->r.pass) {
 		e->r.check = "verdict";
+		if (tl_explain_why(lr->policy, l, q, lr->o->fmt, e->r.why,
+				   sizeof(e->r.why)))
+			lr->oom = true;
+	}
 }
 
 /* By profile, then in the order the logs first showed them. */

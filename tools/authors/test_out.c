@@ -54,6 +54,8 @@ static void tap_diag(FILE *f, const struct manifest *m, const struct tcase *t,
 	tap_kv(f, "check", r->check);
 	tap_kv(f, "expected", r->expected);
 	tap_kv(f, "got", r->got);
+	if (r->why[0])
+		tap_kv(f, "why", r->why);
 	if (t->at.line) {	/* a manifest's test, not a log's request */
 		tap_kv(f, "file", m->file);
 		fprintf(f, "  line: %lu\n", t->at.line);
@@ -134,6 +136,8 @@ static void json_result(FILE *f, const struct tcase *t, const struct tresult *r)
 	json_str(f, r->pass ? NULL : r->expected);
 	json_key(f, &first, "got");
 	json_str(f, r->pass ? NULL : r->got);
+	json_key(f, &first, "why");
+	json_str(f, r->why[0] ? r->why : NULL);
 	json_key(f, &first, "records");
 	fputc('[', f);
 	for (i = 0; i < r->nrecords; i++) {
@@ -262,6 +266,10 @@ static void junit_case(FILE *f, const struct manifest *m, const struct tcase *t,
 	xml_str(f, r->expected);
 	fputs("\ngot: ", f);
 	xml_str(f, r->got);
+	if (r->why[0]) {
+		fputs("\nwhy: ", f);
+		xml_str(f, r->why);
+	}
 	fputs("\nlabel: ", f);
 	xml_str(f, t->label);
 	fputs("\nrequest: ", f);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "tl.h"
 
 bool record_value(const char *text, const char *key, char *out, size_t len)
 {
@@ -179,8 +180,12 @@ void test_run_one(const struct manifest *m, const struct tcase *t,
 			snprintf(r->error, sizeof(r->error), "cannot be asked");
 		goto out;
 	}
-	if (!tresult_answer(r, a))
-		judge(t, r);
+	if (tresult_answer(r, a))
+		goto out;
+	judge(t, r);
+	if (!r->pass && !strcmp(r->check, "verdict") && a->error &&
+	    tl_explain_why(m->policy, label, &q, m->fmt, r->why, sizeof(r->why)))
+		snprintf(r->error, sizeof(r->error), "out of memory");
 out:
 	if (r->error[0]) {
 		r->pass = false;
