@@ -259,6 +259,11 @@ if "$B/tests/schemacheck" "$ROOT/docs/json-schema/test.v1.json" "$T/out" >"$T/sc
 has log-json '{"file":"nscd","kernel":"6.1","tests":2,"failed":1,'
 xmllint --noout --schema tests/test-cmd/junit.xsd "$T/l.xml" 2>"$T/err" && ok || { ko "log-junit: not valid"; cat "$T/err"; }
 [ "$(grep -c '<testsuite ' "$T/l.xml")" -eq 4 ] && ok || ko "log-junit: not 4 testsuites (profiles)"
+# --profile SRC: a denial names the deny rule of the source
+grep g_deny $L >"$T/deny.log"
+expect log-source 1 "$A" test $C --profile tests/golden/profiles/g_deny.profile --log "$T/deny.log"
+has log-source "not ok 1 - open /srv/golden/deny/server.key r"
+has log-source '  why: "g_deny: a deny rule matches (tests/golden/profiles/g_deny.profile:6: deny /srv/golden/deny/*.key             r,)"'
 expect log-manifest 2 "$A" test $P --log $L $M/golden.yaml
 has_err log-manifest "--log takes no manifest"
 expect log-nopolicy 2 "$A" test --log $L

@@ -31,6 +31,7 @@ struct lrun {
 	struct lentry *v;
 	size_t n, cap;
 	struct answer *a;
+	struct tl_source *src;	/* --profile SRC: the rules, or NULL */
 	bool oom;
 };
 
@@ -109,8 +110,8 @@ static void on_request(void *arg, const struct query *q, const aamed_label *l,
 	}
 	if (!e->r.pass) {
 		e->r.check = "verdict";
-		if (tl_explain_why(lr->policy, l, q, lr->o->fmt, e->r.why,
-				   sizeof(e->r.why)))
+		if (tl_explain_why(lr->policy, l, q, lr->o->fmt, lr->src,
+				   e->r.why, sizeof(e->r.why)))
 			lr->oom = true;
 	}
 }
@@ -234,6 +235,7 @@ int test_logs(const struct tlog_opts *o, const struct tpolicy_opts *po)
 	struct lrun lr = { .o = o };
 	struct manifest pm = { .kernel = o->kernel, .file = "--policy" };
 	struct tpolicies *ps;
+	struct tl_source src = { 0 };
 	struct trun run = { 0 };
 	long records = 0, rebuilt = 0, errors;
 	int rc = EXIT_USAGE;
@@ -247,6 +249,11 @@ int test_logs(const struct tlog_opts *o, const struct tpolicy_opts *po)
 	lr.a = malloc(sizeof(*lr.a));
 	if (!lr.a)
 		goto out;
+	/* one source: a denial names the deny rule of it that matches */
+	if (po->nprofiles == 1 && !tl_source_load(&src, po->profiles[0],
+						   po->features, po->incs,
+						   po->nincs, o->kernel))
+		lr.src = &src;
 	errors = tl_replay_requests(lr.policy, o->logs, o->nlogs, on_request,
 				    &lr, &records, &rebuilt);
 	if (errors < 0 || lr.oom || group(&lr, &run)) {
@@ -256,6 +263,8 @@ int test_logs(const struct tlog_opts *o, const struct tpolicy_opts *po)
 	}
 	rc = report(&lr, &run, records, rebuilt, errors);
 out:
+	if (lr.src)
+		tl_source_free(lr.src);
 	lrun_free(&lr, &run);
 	tpolicies_free(ps);
 	return rc;

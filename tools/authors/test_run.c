@@ -184,7 +184,8 @@ void test_run_one(const struct manifest *m, const struct tcase *t,
 		goto out;
 	judge(t, r);
 	if (!r->pass && !strcmp(r->check, "verdict") && a->error &&
-	    tl_explain_why(m->policy, label, &q, m->fmt, r->why, sizeof(r->why)))
+	    tl_explain_why(m->policy, label, &q, m->fmt, NULL, r->why,
+			   sizeof(r->why)))
 		snprintf(r->error, sizeof(r->error), "out of memory");
 out:
 	if (r->error[0]) {

@@ -128,10 +128,12 @@ long tl_replay_requests(aamed_policy *policy, const char *const *logs, int n,
 			long *rebuilt);
 
 /* explain.c: why each member of label denies q, as explain says it
- * ("PROFILE: no rule grants it; ..."), into buf (empty: none does, or
- * no rule decides the class); -1 when out of memory. */
+ * ("PROFILE: no rule grants it; ..."), with src (or NULL) the deny rules
+ * that match ("... (FILE:LINE: RULE)"), into buf (empty: none denies,
+ * or no rule decides the class); -1 when out of memory. */
 int tl_explain_why(aamed_policy *policy, const aamed_label *label,
-		   const struct query *q, unsigned fmt, char *buf, size_t len);
+		   const struct query *q, unsigned fmt, struct tl_source *src,
+		   char *buf, size_t len);
 
 /* The subcommands (tools/cli/aamed.c dispatches to them). */
 int cmd_explain(int argc, char **argv);
