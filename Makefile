@@ -24,10 +24,11 @@ LIB_SRC := $(sort $(wildcard src/*.c))
 # The aamed command: tools/common (the query language, option scanning
 # and policy loading, shared by every subcommand), tools/cli (query,
 # attach, compile, help) and tools/authors (explain, replay, diff,
-# coverage). replay parses records with libapparmor.
+# coverage, test). replay parses records with libapparmor, test reads
+# its manifests with libyaml.
 TOOL_SRC := $(sort $(wildcard tools/common/*.c tools/cli/*.c tools/authors/*.c))
 TOOL_INC := -Itools/common -Itools/authors
-TOOL_LIBS := -lapparmor -ljansson
+TOOL_LIBS := -lapparmor -ljansson -lyaml
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)

@@ -7,11 +7,11 @@ _aamed()
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage help version" -- "$cur"))
+		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test help version" -- "$cur"))
 		return
 	fi
 	case $prev in
-	--policy|--source|--batch|-o|-I|--parser)
+	--policy|--source|--batch|-o|-I|--parser|--profile|--junit|--cache|--log)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	--kernel)
@@ -23,7 +23,7 @@ _aamed()
 	esac
 	case $cmd in
 	help)
-		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage" -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test" -- "$cur")) ;;
 	query|explain)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --opened-by --opened-elsewhere --open-perms --exec-fsuid --ctty --revoked --unmediated --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks --rlimit --soft --xattr --token --saved-token --previous --return --test --nnp --onexec --stack --fstype --flags --data" -- "$cur"))
@@ -42,6 +42,8 @@ _aamed()
 		COMPREPLY=($(compgen -W "--json --kernel --profile --features -I" -f -- "$cur")) ;;
 	coverage)
 		COMPREPLY=($(compgen -W "--policy --json --kernel --source --features -I" -f -- "$cur")) ;;
+	test)
+		COMPREPLY=($(compgen -W "--policy --profile --kernel --json --junit --cache --parser --features -I --log --enforce" -f -- "$cur")) ;;
 	*)
 		COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac

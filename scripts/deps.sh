@@ -9,7 +9,8 @@ PKGS="apparmor apparmor-profiles libapparmor-dev gcc make libc6-dev
 pkg-config clang libclang-rt-14-dev valgrind qemu-system-x86
 busybox-static liburcu-dev liburing-dev gnuplot-nox
 libjansson-dev gcovr abigail-tools man-db groff-base
-dbus-daemon dbus-bin python3-dbus python3-gi"
+dbus-daemon dbus-bin python3-dbus python3-gi
+libyaml-dev libxml2-utils perl"
 
 missing=""
 for p in $PKGS; do

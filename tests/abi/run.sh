@@ -85,7 +85,7 @@ else
 		$(pkg-config --cflags aamed) -Itools/common -Itools/authors \
 		-o "$T/oot/aamed" tools/common/*.c tools/cli/*.c tools/authors/*.c \
 		$(pkg-config --libs aamed) -Wl,-rpath,"$T/inst/lib" \
-		-lapparmor -ljansson -lpthread >"$T/oot.log" 2>&1; then
+		-lapparmor -ljansson -lyaml -lpthread >"$T/oot.log" 2>&1; then
 		ok
 		"$T/oot/aamed" version >"$T/v" 2>&1 && grep -q '^aamed ' "$T/v" && ok ||
 			ko "the out-of-tree aamed does not run"

@@ -549,7 +549,7 @@ has dbus-diff "  dbus       -eavesdrop                bus=system"
 has dbus-diff "  dbus       -bind                     bus=session name=org.foo."
 
 # ---------------------------------------------------------------- help, man pages, completion
-for c in explain replay diff coverage; do
+for c in explain replay diff coverage test; do
 	[ -f "man/aamed-$c.1" ] && ok || ko "man/aamed-$c.1 missing"
 	expect "help-$c" 0 env MANPAGER=cat PAGER=cat AAMED_SRCDIR="$ROOT" "$A" help "$c"
 	has "help-$c" "aamed $c"

@@ -548,6 +548,53 @@ static struct member *explain_members(aamed_policy *policy,
 	return ms;
 }
 
+/* The deny rules of the source that match, "FILE:LINE: RULE", after
+ * off in buf; the new offset. */
+static size_t why_rules(const struct member *m, char *buf, size_t len,
+			size_t off)
+{
+	int i;
+
+	for (i = 0; i < m->nrules && off + 1 < len; i++)
+		if (m->rules[i]->deny && (m->bits[i] & m->denied))
+			off += (size_t)snprintf(buf + off, len - off, " (%s:%d: %s)",
+						m->rules[i]->file, m->rules[i]->line,
+						m->rules[i]->text);
+	return off;
+}
+
+int tl_explain_why(aamed_policy *policy, const aamed_label *label,
+		   const struct query *q, unsigned fmt, struct tl_source *src,
+		   char *buf, size_t len)
+{
+	/* explain_members() reads the source when o.source is set */
+	struct tl_opts o = { .fmt = fmt, .source = src ? "" : NULL };
+	struct member *ms;
+	size_t off = 0;
+	int i, n;
+
+	buf[0] = '\0';
+	if (qclass_of(q)->flags & QF_NO_RULES)
+		return 0;	/* the hats decide, not rules */
+	ms = explain_members(policy, label, q, &o, src, &n);
+	if (!ms)
+		return -1;
+	for (i = 0; i < n && off + 1 < len; i++) {
+		const char *r = ms[i].reason;
+
+		if (!r || !strcmp(r, "allowed") || !strcmp(r, "unconfined") ||
+		    !strcmp(r, "not-mediated"))
+			continue;
+		off += (size_t)snprintf(buf + off, len - off, "%s%s: %s",
+					off ? "; " : "", ms[i].info.name,
+					reason_text(q, &ms[i]));
+		if (off + 1 < len)
+			off = why_rules(&ms[i], buf, len, off);
+	}
+	free(ms);
+	return 0;
+}
+
 /* Decide, explain and print q for its label; the exit code. */
 static int explain(aamed_policy *policy, const struct query *q,
 		   const struct tl_opts *o)

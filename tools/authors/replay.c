@@ -244,17 +244,18 @@ int cmd_replay(int argc, char **argv)
  * every rebuilt request of the logs goes to hook. No memo (each record
  * counts). Returns the number of input errors, -1 when out of memory.
  */
-long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
-		    void (*hook)(void *, const struct query *, const aamed_label *),
-		    void *arg, long *records, long *rebuilt)
+/* One run of the logs, each rebuilt request to the hooks. */
+static long run_hooked(aamed_policy *policy, const char *const *logs, int n,
+		       struct replay *hooks, long *records, long *rebuilt)
 {
 	struct replay *r = replay_new(policy, false, 1);
 	long errors;
 
 	if (!r)
 		return -1;
-	r->hook = hook;
-	r->hook_arg = arg;
+	r->hook = hooks->hook;
+	r->rec_hook = hooks->rec_hook;
+	r->hook_arg = hooks->hook_arg;
 	if (replay_run(r, logs, n)) {
 		replay_free(r);
 		return -1;
@@ -264,4 +265,22 @@ long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
 	*rebuilt = r->rebuilt;
 	replay_free(r);
 	return errors;
+}
+
+long tl_replay_requests(aamed_policy *policy, const char *const *logs, int n,
+			tl_request_fn fn, void *arg, long *records,
+			long *rebuilt)
+{
+	struct replay hooks = { .rec_hook = fn, .hook_arg = arg };
+
+	return run_hooked(policy, logs, n, &hooks, records, rebuilt);
+}
+
+long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
+		    void (*hook)(void *, const struct query *, const aamed_label *),
+		    void *arg, long *records, long *rebuilt)
+{
+	struct replay hooks = { .hook = hook, .hook_arg = arg };
+
+	return run_hooked(policy, logs, n, &hooks, records, rebuilt);
 }

@@ -212,10 +212,18 @@ struct replay {
 	double wall, cpu, cpu_reader;
 	/* aamed coverage: called for every rebuilt request (one job) */
 	void (*hook)(void *arg, const struct query *q, const aamed_label *l);
+	/* aamed test --log: the same, with the logged request in words
+	 * (replay_describe) */
+	void (*rec_hook)(void *arg, const struct query *q, const aamed_label *l,
+			 const char *what);
 	void *hook_arg;
 	struct replay_chunks *chunks;	/* the chunks and workers */
 	struct replay_progress *progress;	/* NULL: none */
 };
+
+/* replay_report.c: a record's request in words: operation, name, the
+ * target, the requested mask, then family and type, signal, peer */
+void replay_describe(const aa_log_record *rec, char *buf, size_t len);
 
 /* replay.c */
 struct replay *replay_new(aamed_policy *policy, bool memo, int jobs);

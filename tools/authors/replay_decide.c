@@ -93,6 +93,12 @@ static struct replay_outcome decide_request(struct replay_worker *w,
 	}
 	if (w->r->hook)
 		w->r->hook(w->r->hook_arg, &req->q, l);
+	if (w->r->rec_hook) {
+		char what[2048];
+
+		replay_describe(rec, what, sizeof(what));
+		w->r->rec_hook(w->r->hook_arg, &req->q, l, what);
+	}
 	o.denied = e != 0;
 	if (o.denied != (rec->event == AA_RECORD_DENIED)) {
 		o.kind = REPLAY_CHANGED;

@@ -38,6 +38,18 @@ static char *change_detail(const aa_log_record *rec)
 	return replay_strdup(x);
 }
 
+void replay_describe(const aa_log_record *rec, char *buf, size_t len)
+{
+	char *d = change_detail(rec);
+
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", or_empty(rec->operation),
+		 rec->name ? " " : "", or_empty(rec->name),
+		 rec->name2 ? " -> " : "", or_empty(rec->name2),
+		 rec->requested_mask ? " " : "", or_empty(rec->requested_mask),
+		 d ? " " : "", d ? d : "");
+	free(d);
+}
+
 struct replay_entry *replay_group_change(struct replay_worker *w,
 					 const aa_log_record *rec,
 					 const char *label, const char *klass,

@@ -119,11 +119,28 @@ long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
 		    void (*hook)(void *, const struct query *, const aamed_label *),
 		    void *arg, long *records, long *rebuilt);
 
+/* ... and for aamed test --log, with the logged request in words (its
+ * operation, name, target, mask, family, signal, peer) */
+typedef void tl_request_fn(void *arg, const struct query *q,
+			   const aamed_label *l, const char *what);
+long tl_replay_requests(aamed_policy *policy, const char *const *logs, int n,
+			tl_request_fn fn, void *arg, long *records,
+			long *rebuilt);
+
+/* explain.c: why each member of label denies q, as explain says it
+ * ("PROFILE: no rule grants it; ..."), with src (or NULL) the deny rules
+ * that match ("... (FILE:LINE: RULE)"), into buf (empty: none denies,
+ * or no rule decides the class); -1 when out of memory. */
+int tl_explain_why(aamed_policy *policy, const aamed_label *label,
+		   const struct query *q, unsigned fmt, struct tl_source *src,
+		   char *buf, size_t len);
+
 /* The subcommands (tools/cli/aamed.c dispatches to them). */
 int cmd_explain(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_coverage(int argc, char **argv);
+int cmd_test(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 
 #endif

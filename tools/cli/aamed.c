@@ -21,12 +21,14 @@ static void usage(FILE *f)
 	      "  replay   decide the records of audit logs against a new policy\n"
 	      "  diff     the semantic difference of two policies, with witnesses\n"
 	      "  coverage which rules the requests of audit logs exercise\n"
+	      "  test     run the profile tests of YAML manifests (TAP, JUnit)\n"
 	      "  help     help CMD: the manual page of a command\n"
 	      "  version  print the version\n"
 	      "\n"
 	      "Exit codes: 0 allowed, 1 denied, 2 usage or input error,\n"
-	      "3 policy could not be loaded. In batch mode 0 means every line\n"
-	      "was answered (a malformed line prints an ERROR line).\n"
+	      "3 policy could not be compiled or loaded. In batch mode 0 means\n"
+	      "every line was answered (a malformed line prints an ERROR line);\n"
+	      "test: 0 every test passed, 1 a test failed.\n"
 	      "Run 'aamed COMMAND --help' for a command's options.\n",
 	      f);
 }
@@ -52,6 +54,7 @@ static const struct {
 	{ "compile", cmd_compile },	{ "explain", cmd_explain },
 	{ "replay", cmd_replay },	{ "diff", cmd_diff },
 	{ "coverage", cmd_coverage },	{ "profiles", cmd_profiles },
+	{ "test", cmd_test },
 };
 
 /* The subcommand named cmd, with the words after it. */

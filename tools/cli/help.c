@@ -72,7 +72,7 @@ int cmd_help(int argc, char **argv)
 {
 	static const char *const cmds[] = { "explain", "replay", "diff",
 					    "coverage", "profiles", "query",
-					    NULL };
+					    "test", NULL };
 	char page[64], path[4200];
 	const char *cmd;
 	struct stat sb;
@@ -135,6 +135,8 @@ int cmd_help(int argc, char **argv)
 			return cmd_profiles(1, av);
 		if (!strcmp(cmd, "query"))
 			return cmd_query(1, av);
+		if (!strcmp(cmd, "test"))
+			return cmd_test(1, av);
 	}
 	return EXIT_USAGE;
 }

@@ -39,6 +39,19 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	return qclass_of(q)->decide(policy, label, q, a, err, errlen);
 }
 
+const char *answer_label_after(const struct answer *a)
+{
+	if (a->error)
+		return NULL;
+	if (a->have_x)
+		return cli_xmode_name(a->x.mode) ? a->x.name : NULL;
+	if (a->have_change)
+		return a->change.name[0] ? a->change.name : NULL;
+	if (a->have_hat)
+		return a->hat.name[0] ? a->hat.name : NULL;
+	return NULL;
+}
+
 const char *cli_xmode_name(enum aamed_xmode m)
 {
 	switch (m) {

@@ -300,6 +300,13 @@ struct answer {
 int answer_decide(aamed_policy *policy, const aamed_label *label,
 		  const struct query *q, struct answer *a, char *err,
 		  size_t errlen);
+/*
+ * The label the task has after an allowed exec, change_profile or
+ * change_hat: the name query prints as transition=MODE:NAME, label=NAME
+ * or transition=hat:NAME (and JSON's transition.label). NULL: the query
+ * changes no label, or was denied.
+ */
+const char *answer_label_after(const struct answer *a);
 const char *cli_xmode_name(enum aamed_xmode m);
 const char *cli_type_name(enum aamed_audit_type t);
 

@@ -1,0 +1,293 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/test-cmd: aamed test, the profile tests of YAML manifests.
+#  - manifests/*.yaml against the profiles of tests/golden/profiles, each
+#    expectation written by hand from AppArmor's semantics;
+#  - the TAP as prove reads it (its counts), the JUnit file well-formed
+#    and valid against junit.xsd, the JSON against its schema;
+#  - the exit codes: 0 passed, 1 a test failed, 2 a manifest or usage
+#    error (nothing runs), 3 a policy that does not load;
+#  - bad/*.yaml: each a malformed or wrong manifest whose first line says
+#    "# expect: LINE:COL: MESSAGE", the error it must give as
+#    FILE:LINE:COL: MESSAGE, with exit 2 and nothing on stdout.
+# Usage: sh tests/test-cmd/run.sh build/aamed   Ends with "N passed, N failed".
+# Environment: APPARMOR_PARSER, APPARMOR_INCLUDE as tests/tools.
+set -u
+A=${1:-build/aamed}
+case $A in /*) ;; *) A=$(pwd)/$A ;; esac
+B=$(dirname "$A")
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-test-cmd.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# expect NAME WANTED_RC CMD... : run, keep output in $T/out, check the rc
+expect() {
+	_n=$1 _rc=$2
+	shift 2
+	"$@" >"$T/out" 2>"$T/err"
+	_got=$?
+	if [ "$_got" -eq "$_rc" ]; then ok; else ko "$_n: exit $_got, wanted $_rc"; sed 's/^/    /' "$T/err" "$T/out" | head -20; fi
+}
+has() { if grep -qF -- "$2" "$T/out"; then ok; else ko "$1: no \"$2\" in output"; sed 's/^/    /' "$T/out" | head -20; fi; }
+hasnt() { if grep -qF -- "$2" "$T/out"; then ko "$1: unexpected \"$2\""; else ok; fi; }
+has_err() { if grep -qF -- "$2" "$T/err"; then ok; else ko "$1: no \"$2\" on stderr"; sed 's/^/    /' "$T/err" | head; fi; }
+empty_out() { if [ -s "$T/out" ]; then ko "$1: something on stdout"; head -5 "$T/out"; else ok; fi; }
+FEAT=$ROOT/tests/features/linux-6.1
+PARSER=${APPARMOR_PARSER:-apparmor_parser}
+PINC=${APPARMOR_INCLUDE:-/etc/apparmor.d}
+M=tests/test-cmd/manifests
+"$A" compile --parser "$PARSER" -I "$PINC" --features "$FEAT" -o "$T/golden.bin" \
+	tests/golden/profiles/*.profile 2>"$T/cerr" || { ko "compile the golden profiles"; cat "$T/cerr"; }
+P="--policy $T/golden.bin"
+
+# ---------------------------------------------------------------- passing
+expect pass 0 "$A" test $P $M/golden.yaml
+has pass "TAP version 14"
+has pass "1..21"
+has pass "# $M/golden.yaml"
+has pass "ok 1 - nscd reads its configuration"
+has pass "ok 2 - nscd writing the shadow file is logged, not refused (complain)"
+has pass "ok 13 - exec px -> g_target"
+# '#' would start a TAP directive: escaped
+has pass "ok 17 - an r rule \\# is no x rule"
+has pass "ok 21 - a signal needs both sides' rules"
+has pass "# 21 passed, 0 failed"
+hasnt pass "not ok"
+
+# ---------------------------------------------------------------- failing
+expect failing 1 "$A" test $P $M/failing.yaml
+has failing "1..5"
+has failing "ok 1 - g_basic reads read.txt"
+has failing "not ok 2 - wrongly expects a write to read.txt"
+has failing '  check: "verdict"'
+has failing '  expected: "allow"'
+has failing '  got: "deny"'
+has failing '  why: "g_basic: no rule grants it"'
+has failing '    - "apparmor=\"DENIED\" operation=\"open\" profile=\"g_basic\" name=\"/srv/golden/basic/read.txt\" requested_mask=\"w\" denied_mask=\"w\" fsuid=0 ouid=0"'
+has failing "not ok 3 - expects a record of a quiet deny rule"
+has failing '  expected: "operation=open denied_mask=w"'
+has failing '  got: "no record"'
+has failing '  record: []'
+has failing "not ok 4 - wrong label after exec"
+has failing '  expected: "g_target"'
+has failing '  got: "g_exec//kid"'
+has failing "not ok 5 - expects a record of an allowed read"
+has failing '  expected: "a record"'
+has failing "# 1 passed, 4 failed"
+# every YAML block is closed
+[ "$(grep -c '^  ---$' "$T/out")" -eq 4 ] && [ "$(grep -c '^  \.\.\.$' "$T/out")" -eq 4 ] && ok ||
+	ko "failing: not 4 YAML blocks"
+
+# ---------------------------------------------------------------- prove
+if command -v prove >/dev/null; then
+	# prove tells the command the TAP version it reads (TAP_VERSION=13
+	# before Test::Harness 3.48): the same TAP under that header
+	expect prove-pass 0 prove -e "$A test $P" $M/golden.yaml
+	has prove-pass "Files=1, Tests=21,"
+	has prove-pass "Result: PASS"
+	expect prove-fail 1 prove -e "$A test $P" $M/failing.yaml $M/golden.yaml
+	has prove-fail "$M/failing.yaml (Wstat: 256 (exited 1) Tests: 5 Failed: 4)"
+	has prove-fail "Failed tests:  2-5"
+	has prove-fail "Files=2, Tests=26,"
+	has prove-fail "Result: FAIL"
+	hasnt prove-fail "Parse errors"
+	# the YAML blocks read as YAML by prove's reader
+	prove -v -e "$A test $P" $M/failing.yaml >"$T/out" 2>&1
+	hasnt prove-yaml "Parse errors"
+	has prove-yaml 'got: "g_exec//kid"'
+else
+	ko "prove not found (perl)"
+fi
+TAP_VERSION=13 "$A" test $P $M/golden.yaml >"$T/out" 2>&1
+[ "$(head -n 1 "$T/out")" = "TAP version 13" ] && ok || ko "TAP_VERSION=13: $(head -n 1 "$T/out")"
+
+# ---------------------------------------------------------------- JUnit
+expect junit 1 "$A" test $P --junit "$T/j.xml" $M/golden.yaml $M/failing.yaml
+has junit "1..26"
+if command -v xmllint >/dev/null; then
+	xmllint --noout "$T/j.xml" 2>"$T/err" && ok || { ko "junit: not well-formed"; cat "$T/err"; }
+	xmllint --noout --schema tests/test-cmd/junit.xsd "$T/j.xml" 2>"$T/err" && ok ||
+		{ ko "junit: not valid against junit.xsd"; cat "$T/err"; }
+else
+	ko "xmllint not found (libxml2-utils)"
+fi
+cp "$T/j.xml" "$T/out"
+has junit '<testsuites name="aamed test" tests="26" failures="4" errors="0">'
+has junit "<testsuite name=\"$M/golden.yaml\" tests=\"21\" failures=\"0\" errors=\"0\" skipped=\"0\">"
+has junit "<testsuite name=\"$M/failing.yaml\" tests=\"5\" failures=\"4\" errors=\"0\" skipped=\"0\">"
+has junit "<testcase classname=\"$M/golden.yaml\" name=\"exec px -&gt; g_target\""
+has junit '<failure type="verdict" message="expected allow, got deny">expected: allow'
+has junit 'got: deny'
+has junit 'why: g_basic: no rule grants it'
+has junit 'record: apparmor=&quot;DENIED&quot; operation=&quot;open&quot; profile=&quot;g_basic&quot; name=&quot;/srv/golden/basic/read.txt&quot;'
+has junit '<failure type="label_after" message="expected g_target, got g_exec//kid">'
+[ "$(grep -c '<testcase ' "$T/j.xml")" -eq 26 ] && ok || ko "junit: not 26 testcases"
+[ "$(grep -c '<failure ' "$T/j.xml")" -eq 4 ] && ok || ko "junit: not 4 failures"
+# every name escaped, a control character included
+cat >"$T/esc.yaml" <<'YAML'
+tests:
+  - name: "<a & 'b' \"c\"> \x01"
+    label: g_basic
+    request: file "/srv/golden/basic/<x>&.txt" r
+    expect: allow
+YAML
+expect junit-escape 1 "$A" test $P --junit "$T/e.xml" "$T/esc.yaml"
+xmllint --noout --schema tests/test-cmd/junit.xsd "$T/e.xml" 2>"$T/err" && ok ||
+	{ ko "junit-escape: not valid"; cat "$T/err" "$T/e.xml"; }
+cp "$T/e.xml" "$T/out"
+has junit-escape 'name="&lt;a &amp; &apos;b&apos; &quot;c&quot;&gt; \x01"'
+has junit-escape 'request: file &quot;/srv/golden/basic/&lt;x&gt;&amp;.txt&quot; r'
+# an unwritable JUnit file: a usage error after the report
+expect junit-unwritable 2 "$A" test $P --junit "$T/no/such/dir/j.xml" $M/golden.yaml
+has_err junit-unwritable "$T/no/such/dir/j.xml"
+
+# ---------------------------------------------------------------- JSON
+make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1 || ko "build schemacheck"
+expect json 1 "$A" test $P --json $M/golden.yaml $M/failing.yaml $M/kernel612.yaml
+if "$B/tests/schemacheck" "$ROOT/docs/json-schema/test.v1.json" "$T/out" >"$T/sc"; then ok; else ko "json: schema test.v1.json"; head "$T/sc"; fi
+has json '{"version":1,"command":"test","tests":27,"passed":23,"failed":4,"manifests":[{"file":"tests/test-cmd/manifests/golden.yaml","kernel":"6.1","tests":21,"failed":0,'
+has json '"name":"wrongly expects a write to read.txt","line":9,"label":"g_basic","request":"file /srv/golden/basic/read.txt w","pass":false,"verdict":"deny","label_after":null,"check":"verdict","expected":"allow","got":"deny","why":"g_basic: no rule grants it","records":["apparmor=\"DENIED\"'
+has json '"name":"exec ux leaves confinement","line":88,"label":"g_exec","request":"file /srv/golden/exec/bin/unconf x","pass":true,"verdict":"allow","label_after":"unconfined","check":null'
+has json '{"file":"tests/test-cmd/manifests/kernel612.yaml","kernel":"6.12","tests":1,"failed":0,'
+[ "$(wc -l <"$T/out")" -eq 1 ] && ok || ko "json: not one line"
+
+# ---------------------------------------------------------------- --kernel
+expect kernel-manifest 0 "$A" test $P $M/kernel612.yaml
+expect kernel-override 1 "$A" test $P --kernel 6.1 $M/kernel612.yaml
+has kernel-override "not ok 1 - a 6.12 record names its class"
+has kernel-override '  got: "no record with these fields"'
+expect kernel-bad 2 "$A" test $P --kernel 5.10 $M/kernel612.yaml
+has_err kernel-bad "--kernel takes 6.1, 6.12 or upstream"
+
+# ---------------------------------------------------------------- policy
+# a manifest's relative policy path starts at its directory
+mkdir -p "$T/rel/sub"
+cp "$T/golden.bin" "$T/rel/sub/"
+sed 's|^tests:|policy: golden.bin\ntests:|' $M/golden.yaml >"$T/rel/sub/m.yaml"
+expect policy-relative 0 "$A" test "$T/rel/sub/m.yaml"
+has policy-relative "1..21"
+# ... and a list of blobs
+printf 'policy: [golden.bin, golden.bin]\n' >"$T/rel/sub/l.yaml"
+sed -n '/^tests:/,$p' $M/golden.yaml >>"$T/rel/sub/l.yaml"
+expect policy-list 0 "$A" test "$T/rel/sub/l.yaml"
+# a source compiled into the cache, once: the parser is a wrapper that
+# counts its runs
+mkdir -p "$T/bin"
+printf '#!/bin/sh\necho run >>"%s/runs"\nexec "%s" "$@"\n' "$T" "$PARSER" >"$T/bin/parser"
+chmod +x "$T/bin/parser"
+runs() { if [ "$(cat "$T/runs" 2>/dev/null | wc -l)" -eq "$2" ]; then ok; else ko "$1: the parser ran $(cat "$T/runs" 2>/dev/null | wc -l) times, wanted $2"; fi; }
+C="--cache $T/cache --parser $T/bin/parser -I $PINC --features $FEAT"
+expect profile-source 0 "$A" test $C $M/source.yaml
+has profile-source "ok 2 - the rest of the tree is writable"
+[ "$(ls "$T/cache" | grep -c '\.bin$')" -eq 1 ] && ok || ko "profile-source: not one blob in the cache"
+runs profile-source 1
+expect profile-cached 0 "$A" test $C $M/source.yaml
+runs profile-cached 1
+# --profile overrides the manifest's; the cache is keyed by the content
+# (a copy is the same blob), a changed source is compiled again
+cp tests/golden/profiles/g_deny.profile "$T/g_deny.profile"
+expect profile-override 0 "$A" test $C --profile "$T/g_deny.profile" $M/source.yaml
+runs profile-override 1
+echo '# a comment changes the content' >>"$T/g_deny.profile"
+expect profile-changed 0 "$A" test $C --profile "$T/g_deny.profile" $M/source.yaml
+runs profile-changed 2
+expect profile-kernel 0 "$A" test $C --kernel 6.12 --profile "$T/g_deny.profile" $M/source.yaml
+runs profile-kernel 2
+# exit 3: a policy that does not load, a source that does not compile
+expect policy-missing 3 "$A" test --policy "$T/none.bin" $M/golden.yaml
+empty_out policy-missing
+has_err policy-missing "the policy could not be loaded"
+printf 'profile broken {\n  /x rw\n' >"$T/broken.profile"
+expect profile-broken 3 "$A" test $C --profile "$T/broken.profile" $M/source.yaml
+empty_out profile-broken
+# no policy anywhere
+expect no-policy 2 "$A" test $M/golden.yaml
+has_err no-policy "$M/golden.yaml:1:1: no \"policy\" or \"profile\", and no --policy or --profile"
+
+# ---------------------------------------------------------------- usage
+expect usage-none 2 "$A" test $P
+has_err usage-none "usage: aamed test"
+expect usage-help 0 "$A" test --help
+has usage-help "usage: aamed test"
+expect usage-both 2 "$A" test $P --profile "$T/g_deny.profile" $M/golden.yaml
+has_err usage-both "--policy and --profile: one or the other"
+expect usage-unknown 2 "$A" test $P --frobnicate $M/golden.yaml
+has_err usage-unknown "unknown option --frobnicate"
+expect usage-nofile 2 "$A" test $P "$T/none.yaml"
+has_err usage-nofile "$T/none.yaml: cannot open"
+# a bad manifest beside good ones: nothing runs
+expect nothing-half 2 "$A" test $P $M/golden.yaml tests/test-cmd/bad/bad-expect.yaml $M/failing.yaml
+empty_out nothing-half
+
+# ---------------------------------------------------------------- --log
+# run.log: two ALLOWED records of nscd (complain) writing /etc/shadow,
+# an AUDIT record, a DENIED one, an ALLOWED read the policy now grants,
+# and a read a deny rule refuses
+L=tests/test-cmd/run.log
+expect log 1 "$A" test $P --log $L
+has log "1..5"
+has log "# g_audit"
+has log "ok 1 - open /srv/golden/audit/logged.txt r"
+has log "not ok 2 - open /srv/golden/basic/other r"
+has log '  got: "deny"'
+# why, as explain says it
+has log '  why: "g_basic: no rule grants it"'
+has log "not ok 3 - open /srv/golden/deny/server.key r"
+has log '  why: "g_deny: a deny rule matches"'
+has log "ok 4 - open /etc/shadow w"
+has log "ok 5 - open /etc/nscd.conf r"
+has log "# 3 passed, 2 failed"
+hasnt log "  line: "
+has_err log "aamed test: 6 records, 6 rebuilt into requests, 5 distinct, 0 input errors"
+# --enforce: what complain mode alone lets through fails
+expect log-enforce 1 "$A" test $P --enforce --log $L
+has log-enforce "not ok 4 - open /etc/shadow w"
+has log-enforce '  got: "deny when enforced"'
+has log-enforce '  why: "nscd: no rule grants it"'
+has log-enforce '    - "apparmor=\"ALLOWED\" operation=\"open\" profile=\"nscd\" name=\"/etc/shadow\"'
+has log-enforce "ok 5 - open /etc/nscd.conf r"
+has log-enforce "# 2 passed, 3 failed"
+grep -v -e g_basic -e g_deny $L >"$T/ok.log"
+expect log-pass 0 "$A" test $P --log "$T/ok.log"
+has log-pass "# 3 passed, 0 failed"
+expect log-json 1 "$A" test $P --enforce --json --junit "$T/l.xml" --log $L
+if "$B/tests/schemacheck" "$ROOT/docs/json-schema/test.v1.json" "$T/out" >"$T/sc"; then ok; else ko "log-json: schema test.v1.json"; head "$T/sc"; fi
+has log-json '{"file":"nscd","kernel":"6.1","tests":2,"failed":1,'
+xmllint --noout --schema tests/test-cmd/junit.xsd "$T/l.xml" 2>"$T/err" && ok || { ko "log-junit: not valid"; cat "$T/err"; }
+[ "$(grep -c '<testsuite ' "$T/l.xml")" -eq 4 ] && ok || ko "log-junit: not 4 testsuites (profiles)"
+# --profile SRC: a denial names the deny rule of the source
+grep g_deny $L >"$T/deny.log"
+expect log-source 1 "$A" test $C --profile tests/golden/profiles/g_deny.profile --log "$T/deny.log"
+has log-source "not ok 1 - open /srv/golden/deny/server.key r"
+has log-source '  why: "g_deny: a deny rule matches (tests/golden/profiles/g_deny.profile:6: deny /srv/golden/deny/*.key             r,)"'
+expect log-manifest 2 "$A" test $P --log $L $M/golden.yaml
+has_err log-manifest "--log takes no manifest"
+expect log-nopolicy 2 "$A" test --log $L
+has_err log-nopolicy "--log needs --policy or --profile"
+expect enforce-alone 2 "$A" test $P --enforce $M/golden.yaml
+has_err enforce-alone "--enforce goes with --log"
+expect log-missing 2 "$A" test $P --log "$T/none.log"
+has_err log-missing "aamed test: cannot open $T/none.log"
+empty_out log-missing
+expect log-policy 3 "$A" test --policy "$T/none.bin" --log $L
+
+# ---------------------------------------------------------------- bad manifests
+nbad=0
+for f in tests/test-cmd/bad/*.yaml; do
+	nbad=$((nbad + 1))
+	want=$(sed -n '1s/^# expect: //p' "$f")
+	[ -n "$want" ] || { ko "$f: no '# expect:' line"; continue; }
+	expect "$f" 2 "$A" test $P "$f"
+	empty_out "$f"
+	has_err "$f" "$f:$want"
+	# every message names the file and a line
+	if grep -qv "^$f:[0-9][0-9]*:[0-9][0-9]*: " "$T/err"; then ko "$f: a message without FILE:LINE:COL"; cat "$T/err"; else ok; fi
+done
+[ "$nbad" -ge 20 ] && ok || ko "only $nbad bad manifests"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
