@@ -6,23 +6,17 @@
 #include <string.h>
 
 #include "cli.h"
-#include "tl.h"	/* explain, replay, diff, coverage, help */
+#include "commands.h"
+#include "tl.h"	/* cmd_help */
 
 static void usage(FILE *f)
 {
 	fputs("usage: aamed COMMAND [ARGS]\n"
 	      "\n"
-	      "Commands:\n"
-	      "  compile  run apparmor_parser to build policy blobs\n"
-	      "  query    decide a request (or one per line with --batch)\n"
-	      "  attach   which profile an exec of a path attaches to\n"
-	      "  profiles the profiles of a policy: labels, modes, attachments\n"
-	      "  explain  a decision and why: rules, modes, transition\n"
-	      "  replay   decide the records of audit logs against a new policy\n"
-	      "  diff     the semantic difference of two policies, with witnesses\n"
-	      "  coverage which rules the requests of audit logs exercise\n"
-	      "  test     run the profile tests of YAML manifests (TAP, JUnit)\n"
-	      "  help     help CMD: the manual page of a command\n"
+	      "Commands:\n",
+	      f);
+	subcommand_list(f);
+	fputs("  help     help CMD: the manual page of a command\n"
 	      "  version  print the version\n"
 	      "\n"
 	      "Exit codes: 0 allowed, 1 denied, 2 usage or input error,\n"
@@ -45,22 +39,10 @@ static int version(void)
 	return EXIT_ALLOWED;
 }
 
-/* The subcommands that take their words as they are. */
-static const struct {
-	const char *name;
-	int (*run)(int argc, char **argv);
-} commands[] = {
-	{ "query", cmd_query },		{ "attach", cmd_attach },
-	{ "compile", cmd_compile },	{ "explain", cmd_explain },
-	{ "replay", cmd_replay },	{ "diff", cmd_diff },
-	{ "coverage", cmd_coverage },	{ "profiles", cmd_profiles },
-	{ "test", cmd_test },
-};
-
 /* The subcommand named cmd, with the words after it. */
 static int dispatch(const char *cmd, int argc, char **argv)
 {
-	size_t i;
+	const struct subcommand *sub;
 
 	if (!strcmp(cmd, "help") && argc > 0)
 		return cmd_help(argc, argv);
@@ -75,10 +57,9 @@ static int dispatch(const char *cmd, int argc, char **argv)
 		      stderr);
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(cmd, commands[i].name))
-			return cli_json_error(cmd, argc, argv,
-					      commands[i].run(argc, argv));
+	sub = subcommand_find(cmd);
+	if (sub)
+		return cli_json_error(cmd, argc, argv, sub->run(argc, argv));
 	fprintf(stderr, "aamed: unknown command \"%s\"\n", cmd);
 	usage(stderr);
 	return EXIT_USAGE;

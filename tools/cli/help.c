@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "opts.h"
 #include "tl.h"
 
@@ -70,13 +71,11 @@ static int parse_help_args(int argc, char **argv, const char **cmd)
 
 int cmd_help(int argc, char **argv)
 {
-	static const char *const cmds[] = { "explain", "replay", "diff",
-					    "coverage", "profiles", "query",
-					    "test", NULL };
+	const struct subcommand *sub = NULL;
 	char page[64], path[4200];
 	const char *cmd;
 	struct stat sb;
-	int i, rc;
+	int rc;
 
 	rc = parse_help_args(argc, argv, &cmd);
 	if (rc)
@@ -84,19 +83,16 @@ int cmd_help(int argc, char **argv)
 	if (!cmd || !strcmp(cmd, "aamed")) {
 		snprintf(page, sizeof(page), "aamed");
 	} else {
-		for (i = 0; cmds[i]; i++)
-			if (!strcmp(cmds[i], cmd))
-				break;
-		if (!cmds[i]) {
+		sub = subcommand_find(cmd);
+		if (!sub) {
+			fprintf(stderr, "aamed help: no command \"%s\"\n", cmd);
+			return EXIT_USAGE;
+		}
+		if (!sub->page) {
 			/* no page of its own: the command's usage */
 			char *av[2] = { "--help", NULL };
 
-			if (!strcmp(cmd, "attach") || !strcmp(cmd, "compile")) {
-				return !strcmp(cmd, "attach") ? cmd_attach(1, av)
-							      : cmd_compile(1, av);
-			}
-			fprintf(stderr, "aamed help: no command \"%s\"\n", cmd);
-			return EXIT_USAGE;
+			return sub->run(1, av);
 		}
 		snprintf(page, sizeof(page), "aamed-%s", cmd);
 	}
@@ -120,23 +116,10 @@ int cmd_help(int argc, char **argv)
 		if (run(av) == 0)
 			return EXIT_ALLOWED;
 	}
-	if (cmd) {
+	if (sub) {
 		char *av[2] = { "--help", NULL };
 
-		if (!strcmp(cmd, "explain"))
-			return cmd_explain(1, av);
-		if (!strcmp(cmd, "replay"))
-			return cmd_replay(1, av);
-		if (!strcmp(cmd, "diff"))
-			return cmd_diff(1, av);
-		if (!strcmp(cmd, "coverage"))
-			return cmd_coverage(1, av);
-		if (!strcmp(cmd, "profiles"))
-			return cmd_profiles(1, av);
-		if (!strcmp(cmd, "query"))
-			return cmd_query(1, av);
-		if (!strcmp(cmd, "test"))
-			return cmd_test(1, av);
+		return sub->run(1, av);
 	}
 	return EXIT_USAGE;
 }
