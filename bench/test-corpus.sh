@@ -21,7 +21,9 @@
 #      requests (the raw decisions, the same loading), then `aamed test`
 #      of the manifest: wall, user and system time, peak RSS;
 #   6. callgrind's instruction counts (valgrind) of both on the first
-#      CALLGRIND_N requests (default 1,000; CALLGRIND_N=0 skips it).
+#      CALLGRIND_N requests (default 1,000; CALLGRIND_N=0 skips it), and
+#      of the loading alone (a batch of no request): what remains is the
+#      cost of the requests.
 #
 # Environment: AAMED (default build/aamed), KEEP=DIR keeps the manifest,
 # the requests and the outputs in DIR. Prints a summary; exit 1 if a run
@@ -38,7 +40,7 @@ case $A in /*) ;; *) A=$ROOT/$A ;; esac
 [ -x "$A" ] || { echo "test-corpus.sh: $A not built (make)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "test-corpus.sh: needs python3" >&2; exit 1; }
 if [ ! -e "$SRC" ]; then
-	echo "test-corpus.sh: SKIP: no corpus at $SRC (see README, \"Parsers\" and ../shared/corpus)"
+	echo "test-corpus.sh: SKIP: no corpus at $SRC (give its blobs: make bench-test CORPUS=BLOBS.tar.xz|DIR)"
 	exit 0
 fi
 T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-test-corpus.XXXXXX")
@@ -171,14 +173,16 @@ rc_q=0
 timed query "$A" query --policy "$P" --batch "$W/requests.ok" || rc_q=$?
 rc_t=0
 timed test "$A" test --policy "$P" "$W/manifest.yaml" || rc_t=$?
-timed load "$A" profiles --policy "$P" || true
+# the loading alone: a batch of no request
+: >"$W/none"
+timed load "$A" query --policy "$P" --batch "$W/none" || true
 line() {
 	read -r w u s m <"$W/$2.time"
 	printf '%-22s wall %6.2f s  user %6.2f s  sys %5.2f s  peak RSS %5d MB\n' \
 		"$1" "$w" "$u" "$s" $((m / 1024))
 }
 echo "corpus: $nblobs blobs, $blob_mb MB; $ntests tests ($nerr requests query refused left out)"
-line "aamed profiles (load)" load
+line "query, no request" load
 line "aamed query --batch" query
 line "aamed test" test
 passed=$(grep -c '^ok ' "$W/test.out" || true)
@@ -202,10 +206,9 @@ if [ "$CN" -gt 0 ] && command -v valgrind >/dev/null; then
 		ir=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$W/callgrind.$run.err")
 		printf 'callgrind %-12s %d requests: %s instructions\n' "aamed $run" "$CN" "${ir:-?}"
 	done
-	"$A" profiles --policy "$P" >/dev/null
 	valgrind --tool=callgrind --callgrind-out-file="$W/callgrind.load" \
-		"$A" profiles --policy "$P" >/dev/null 2>"$W/callgrind.load.err" || true
+		"$A" query --policy "$P" --batch "$W/none" >/dev/null 2>"$W/callgrind.load.err" || true
 	ir=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$W/callgrind.load.err")
-	printf 'callgrind %-12s (load only): %s instructions\n' "aamed profiles" "${ir:-?}"
+	printf 'callgrind %-12s 0 requests: %s instructions (the loading)\n' "aamed query" "${ir:-?}"
 fi
 [ "$rc_t" -eq 0 ] && [ "$rc_q" -le 1 ]
