@@ -123,6 +123,18 @@ action quoting 0 manifests=tests/golden.yaml policy=golden.bin 'junit=reports/$(
 action required 99 policy=golden.bin
 has required "input manifests is required"
 
+# the runner stand-in refuses what it cannot run as the runner would:
+# an expression it does not know, one pasted into a script
+mkdir -p "$T/fake"
+printf 'runs:\n  using: composite\n  steps:\n    - shell: bash\n      env: {X: "${{ github.sha }}"}\n      run: "true"\n' >"$T/fake/action.yml"
+python3 tests/ci/action.py "$T/fake" "$W" >"$T/out" 2>&1
+[ $? -eq 99 ] && ok || ko "action.py: an unknown expression was run"
+has fake-expr 'expression not understood: ${{ github.sha }}'
+printf 'runs:\n  using: composite\n  steps:\n    - shell: bash\n      run: "echo ${{ github.action_path }}"\n' >"$T/fake/action.yml"
+python3 tests/ci/action.py "$T/fake" "$W" >"$T/out" 2>&1
+[ $? -eq 99 ] && ok || ko "action.py: an expression in run: was run"
+has fake-run 'an expression in run: (pass it in env:)'
+
 # ---------------------------------------------------------------- pre-commit
 python3 - "$ROOT" "$A" >"$T/out" 2>&1 <<'PY'
 import os, re, subprocess, sys, yaml
