@@ -34,7 +34,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 
 .PHONY: all clean check demo install fuzz deps unit asan-check golden \
-	robust fuzz-short oracle bench install-tools install-bench coverage alloc
+	robust fuzz-short oracle bench bench-test install-tools install-bench coverage alloc
 
 all: $(BUILD)/libaamed.a $(BUILD)/libaamed.so $(BUILD)/aamed $(BUILD)/aamed.pc \
 	$(BUILD)/aamed-bench $(BUILD)/bench-guest $(BUILD)/libaamed-apparmor.so
@@ -217,6 +217,11 @@ demo: deps all
 bench: all
 	$(BUILD)/aamed compile -o $(BUILD)/bench.bin examples/bench.profile
 	$(BUILD)/aamed-bench decide --policy $(BUILD)/bench.bin
+
+# aamed test's speed on the compiled apparmor.d corpus (docs/bench.md):
+# CORPUS a blobs tarball or directory, TESTS how many tests
+bench-test: $(BUILD)/aamed
+	@sh bench/test-corpus.sh $(CORPUS) $(TESTS)
 
 oracle: all
 	@sh tests/kernel/oracle.sh $(KERNEL)

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Install the Debian packages aamed needs, only those that are missing.
 # Idempotent: a second run installs nothing. Needs root (or sudo) only
-# when something is missing.
+# when something is missing. --check: install nothing, say what is
+# missing, exit 1 if anything is.
 set -eu
 
 PKGS="apparmor apparmor-profiles libapparmor-dev gcc make libc6-dev
@@ -10,7 +11,7 @@ pkg-config clang libclang-rt-14-dev valgrind qemu-system-x86
 busybox-static liburcu-dev liburing-dev gnuplot-nox
 libjansson-dev gcovr abigail-tools man-db groff-base
 dbus-daemon dbus-bin python3-dbus python3-gi
-libyaml-dev libxml2-utils perl"
+libyaml-dev libxml2-utils perl python3-yaml"
 
 missing=""
 for p in $PKGS; do
@@ -19,6 +20,10 @@ for p in $PKGS; do
 	fi
 done
 [ -z "$missing" ] && exit 0
+if [ "${1:-}" = --check ]; then
+	echo "deps: missing:$missing"
+	exit 1
+fi
 
 echo "deps: installing:$missing"
 SUDO=""
