@@ -7,7 +7,6 @@
  * answer_label_after()). The first check that fails is the one reported.
  */
 #include <errno.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,13 +162,7 @@ void test_run_one(const struct manifest *m, const struct tcase *t,
 		snprintf(r->error, sizeof(r->error), "out of memory");
 		goto out;
 	}
-	/* all but the records' text (32 KB, each written before it is
-	 * read): clearing it cost more than the decision */
-	memset(a, 0, offsetof(struct answer, recs));
-	memset(&a->recs, 0, offsetof(struct records, text));
-	a->recs.n = 0;
-	a->recs.fmt = m->fmt;
-	a->recs.want_text = true;
+	answer_init(a, m->fmt, true);
 	label = aamed_label_get(m->policy, t->label, &lerr);
 	/* the manifest was checked: these fail only when a query its
 	 * words allowed cannot be asked of this policy */

@@ -16,8 +16,7 @@ static int decide(aamed_policy *policy, const struct query *q,
 	int lerr = 0;
 	const aamed_label *label = aamed_label_get(policy, q->label, &lerr);
 
-	memset(a, 0, sizeof(*a));
-	a->recs.fmt = fmt;
+	answer_init(a, fmt, true);
 	if (!label) {
 		char hint[300] = "";
 
@@ -28,7 +27,6 @@ static int decide(aamed_policy *policy, const struct query *q,
 			 hint);
 		return -1;
 	}
-	a->recs.want_text = true;
 	return answer_decide(policy, label, q, a, err, errlen);
 }
 

@@ -4,6 +4,7 @@
  * query, explain and coverage share (the decision is the class row's,
  * qclass.c). Public API only.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "qclass.h"
@@ -19,6 +20,16 @@ void answer_collect(const struct aamed_audit *rec, void *arg)
 				   r->fmt, -1, NULL);
 	/* the strings belong to the caller's request or the policy */
 	r->rec[r->n++] = *rec;
+}
+
+void answer_init(struct answer *a, unsigned fmt, bool want_text)
+{
+	/* all but the records' text (32 KB, each written before it is
+	 * read): clearing it cost more than a decision */
+	memset(a, 0, offsetof(struct answer, recs));
+	memset(&a->recs, 0, offsetof(struct records, text));
+	a->recs.fmt = fmt;
+	a->recs.want_text = want_text;
 }
 
 int answer_decide(aamed_policy *policy, const aamed_label *label,

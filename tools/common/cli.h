@@ -296,6 +296,9 @@ struct answer {
 	struct aamed_hat_result hat;
 	struct records recs;		/* set fmt and want_text first */
 };
+/* An empty answer whose records are formatted as fmt (AAMED_FMT_*), their
+ * text only with want_text; answer_decide() then fills it. */
+void answer_init(struct answer *a, unsigned fmt, bool want_text);
 /* Decide q for label; -1 with err set when the query cannot be asked. */
 int answer_decide(aamed_policy *policy, const aamed_label *label,
 		  const struct query *q, struct answer *a, char *err,
