@@ -250,7 +250,8 @@ if grep -q '^| 3 | the policy could not be compiled or loaded' README.md; then o
 # /var/cache/man/, so both queries are denials (exit 1, as it says)
 if [ -f /etc/apparmor.d/usr.bin.man ]; then
 	mkdir -p "$T/readme"
-	sed -n '/^## Using it/,/^## /p' README.md | grep '^    aamed .*man\.bin' |
+	sed -n '/^## Using it/,/^## /p' README.md |
+		grep '^    aamed \(compile\|profiles\|query\) .*man\.bin' |
 		sed 's/^    aamed /"$A" /; s/ *#.*$//' >"$T/readme/cmds"
 	[ "$(wc -l <"$T/readme/cmds")" -eq 4 ] && ok || ko "README: $(wc -l <"$T/readme/cmds") man.bin command lines, wanted 4"
 	n=0
