@@ -275,6 +275,77 @@ has_err log-missing "aamed test: cannot open $T/none.log"
 empty_out log-missing
 expect log-policy 3 "$A" test --policy "$T/none.bin" --log $L
 
+# ---------------------------------------------------------------- --vm
+# The translation and the judge without QEMU: AAMED_KERNEL_DIR names a
+# stand-in for the oracle's run.sh that keeps the case files and answers
+# every case DENIED EACCES (vm.sh runs the real kernels).
+VM=tests/test-cmd/vm
+mkdir -p "$T/fk"
+cat >"$T/fk/run.sh" <<'FAKE'
+eval "out=\${$#}"
+mkdir -p "$out"
+shift 2
+for c in "$@"; do
+	[ "$c" = "$out" ] && break
+	n=$(basename "$c" .cases)
+	cp "$c" "$FAKE_KEEP/$n.cases"
+	{ printf '# kernel fake\n# id\tlabel\tquery\tverdict\texec_label\trecords...\n'
+	  awk -v skip="${FAKE_SKIP:-}" '$1 == "case" && $2 != skip { printf "%s\t%s\t-\tDENIED EACCES\t-\tapparmor=\"DENIED\" fake\n", $2, $3 }' "$c"; } >"$out/$n.tsv"
+done
+exit "${FAKE_RC:-0}"
+FAKE
+mkdir -p "$T/keep"
+"$A" compile --parser "$PARSER" -I "$PINC" --features "$FEAT" -o "$T/vm.bin" $VM/vm.profile 2>"$T/cerr" || { ko "compile vm.profile"; cat "$T/cerr"; }
+VMP="--policy $T/vm.bin --vm $T/fk/image"
+: >"$T/fk/image"
+export FAKE_KEEP="$T/keep"
+expect vm-fake 1 env AAMED_KERNEL_DIR="$T/fk" "$A" test $VMP --junit "$T/vm.xml" $VM/vm.yaml
+has vm-fake "1..27"
+has vm-fake "ok 2 - a read rule grants no write"
+has vm-fake "not ok 1 - a read rule grants the read"
+has vm-fake '  check: "kernel"'
+has vm-fake '  expected: "allow (the manifest)"'
+has vm-fake '  got: "deny (the kernel: DENIED EACCES)"'
+has vm-fake '  kernel: "DENIED EACCES"'
+has vm-fake '    - "apparmor=\"DENIED\" fake"'
+has vm-fake "ok 26 - a dbus send (skipped by --vm) # SKIP no probe operation for this class of request"
+has vm-fake "ok 27 - a file lock (skipped by --vm) # SKIP the probe opens a file (r, w, a) or executes it (x)"
+has vm-fake "# 12 passed, 13 failed, 2 skipped (the kernel's verdicts too)"
+# the case file: the blob, each test's setup and probe operation
+cp "$T/keep/m0.cases" "$T/out"
+has vm-cases "blob $T/vm.bin"
+has vm-cases "setup copy /probe /srv/vm/bin/px 0755"
+has vm-cases "case t9 v_files exec /srv/vm/bin/px :: --label v_files file /srv/vm/bin/px x"
+has vm-cases "case t12 v_cap chown /srv/aamed-vm/c12 1000:0 :: --label v_cap capability chown"
+has vm-cases "case t19 v_net socket unix dgram :: --label v_net unix create --type dgram"
+has vm-cases "case t18 v_net ok=EOPNOTSUPP sockop unix stream listen :: --label v_net unix listen --type stream"
+has vm-cases "case t21 v_sig kill v_peer usr1 :: --label v_sig signal usr1 --peer-label v_peer"
+has vm-cases "case t24 v_sig ptrace attach v_peer :: --label v_sig ptrace trace --peer-label v_peer"
+hasnt vm-cases "case t25 "
+xmllint --noout --schema tests/test-cmd/junit.xsd "$T/vm.xml" 2>"$T/err" && ok || { ko "vm-junit: not valid"; cat "$T/err"; }
+cp "$T/vm.xml" "$T/out"
+has vm-junit 'tests="27" failures="13" errors="0" skipped="2">'
+has vm-junit '<skipped message="no probe operation for this class of request'
+has vm-junit 'kernel: DENIED EACCES'
+expect vm-json 1 env AAMED_KERNEL_DIR="$T/fk" "$A" test $VMP --json $VM/vm.yaml
+if "$B/tests/schemacheck" "$ROOT/docs/json-schema/test.v1.json" "$T/out" >"$T/sc"; then ok; else ko "vm-json: schema test.v1.json"; head "$T/sc"; fi
+has vm-json '"tests":27,"passed":12,"failed":13,"skipped":2,'
+has vm-json '"check":"kernel","expected":"allow (the manifest)","got":"deny (the kernel: DENIED EACCES)"'
+has vm-json '"skipped":null,"kernel":{"verdict":"DENIED EACCES","label_after":null,"records":["apparmor=\"DENIED\" fake"]}}'
+has vm-json '"skipped":"no probe operation for this class of request'
+# a test the kernel gave no row for fails; a guest that fails is exit 3
+expect vm-norow 1 env AAMED_KERNEL_DIR="$T/fk" FAKE_SKIP=t1 "$A" test $VMP $VM/vm.yaml
+has vm-norow "not ok 2 - a read rule grants no write"
+has vm-norow '  expected: "a row of the kernel'"'"'s results"'
+expect vm-bootfail 3 env AAMED_KERNEL_DIR="$T/fk" FAKE_RC=1 "$A" test $VMP $VM/vm.yaml
+empty_out vm-bootfail
+has_err vm-bootfail "the kernel oracle"
+expect vm-noimage 3 "$A" test --policy "$T/vm.bin" --vm "$T/none.img" $VM/vm.yaml
+has_err vm-noimage "--vm $T/none.img"
+expect vm-log 2 "$A" test $VMP --log $L
+has_err vm-log "--vm goes with manifests, not --log"
+unset FAKE_KEEP
+
 # ---------------------------------------------------------------- bad manifests
 nbad=0
 for f in tests/test-cmd/bad/*.yaml; do
