@@ -29,7 +29,8 @@ static void usage(FILE *f)
 	      "the logs is allowed; TAP version 14 on stdout. --vm: a kernel\n"
 	      "under QEMU judges the manifests' tests too.\n"
 	      "Exit codes: 0 every test passed, 1 a test failed, 2 a manifest\n"
-	      "or usage error, 3 a policy could not be loaded.\n"
+	      "or usage error, 3 a policy could not be loaded (--vm: or the\n"
+	      "kernel could not run the tests).\n"
 	      "See aamed-test(1).\n",
 	      f);
 }
