@@ -111,14 +111,19 @@ static const char *xl_capability(char **w, int n, size_t id, struct xlate *x)
 	return NULL;
 }
 
+/* __sock_create() asks the hook before the family's create, which
+ * refuses a family the kernel lacks or a protocol the type does not
+ * take (a raw inet socket of protocol 0): the hook's verdict stands. */
+#define NET_OK "ok=EAFNOSUPPORT,EPROTONOSUPPORT"
+
 static const char *xl_net(char **w, int n, struct xlate *x)
 {
 	if (n == 4 && !strcmp(w[3], "create")) {
-		snprintf(x->op, sizeof(x->op), "ok=EAFNOSUPPORT socket %s %s", w[1], w[2]);
+		snprintf(x->op, sizeof(x->op), NET_OK " socket %s %s", w[1], w[2]);
 		return NULL;
 	}
 	if (n == 6 && !strcmp(w[3], "create") && !strcmp(w[4], "--protocol")) {
-		snprintf(x->op, sizeof(x->op), "ok=EAFNOSUPPORT socket %s %s %s",
+		snprintf(x->op, sizeof(x->op), NET_OK " socket %s %s %s",
 			 w[1], w[2], w[5]);
 		return NULL;
 	}
