@@ -322,6 +322,27 @@ has vm-cases "case t18 v_net ok=EOPNOTSUPP sockop unix stream listen :: --label 
 has vm-cases "case t21 v_sig kill v_peer usr1 :: --label v_sig signal usr1 --peer-label v_peer"
 has vm-cases "case t24 v_sig ptrace attach v_peer :: --label v_sig ptrace trace --peer-label v_peer"
 hasnt vm-cases "case t25 "
+# a test's setup right before it: rm (a directory an earlier test made),
+# then the file
+awk '/^setup rm \/srv\/vm\/read.txt$/ { a = NR } /^setup file \/srv\/vm\/read.txt$/ && a && NR == a + 1 { b = NR }
+	/^case t0 v_files open \/srv\/vm\/read.txt r / && b && NR == b + 1 { found = 1 } END { exit !found }' "$T/out" &&
+	ok || ko "vm-cases: no rm, file, case t0 in a row"
+# paths the guest cannot make, or needs itself: skipped, not run
+cat >"$T/paths.yaml" <<'YAML'
+tests:
+  - {name: proc, label: v_files, request: file /proc/self/status r, expect: deny}
+  - {name: proc itself, label: v_files, request: file /proc r, expect: deny}
+  - {name: tmp itself, label: v_files, request: file /tmp r, expect: deny}
+  - {name: the probe, label: v_files, request: file /probe x, expect: deny}
+  - {name: a directory, label: v_files, request: file /srv/vm/ r, expect: deny}
+  - {name: under tmp, label: v_files, request: file /tmp/x r, expect: deny}
+  - {name: like proc, label: v_files, request: file /process r, expect: deny}
+YAML
+expect vm-paths 0 env AAMED_KERNEL_DIR="$T/fk" "$A" test $VMP "$T/paths.yaml"
+[ "$(grep -c ' # SKIP the probe makes the file first' "$T/out")" -eq 5 ] && ok || { ko "vm-paths: not 5 skipped"; cat "$T/out"; }
+has vm-paths "ok 6 - under tmp"
+has vm-paths "ok 7 - like proc"
+has vm-paths "# 2 passed, 0 failed, 5 skipped"
 xmllint --noout --schema tests/test-cmd/junit.xsd "$T/vm.xml" 2>"$T/err" && ok || { ko "vm-junit: not valid"; cat "$T/err"; }
 cp "$T/vm.xml" "$T/out"
 has vm-junit 'tests="27" failures="13" errors="0" skipped="2">'

@@ -30,10 +30,11 @@
 #endif
 
 /* Where a request's side effects may not go: the guest's own files and
- * the pseudo file systems the probe cannot create files in. */
-static const char *const reserved[] = { "/proc/", "/sys/", "/dev/", "/bin/",
-					"/cases/", "/policy/", "/init",
-					"/probe", NULL };
+ * the pseudo file systems the probe cannot create files in (each name
+ * and what is under it), and its /tmp itself. */
+static const char *const reserved[] = { "/proc", "/sys", "/dev", "/bin",
+					"/cases", "/policy", "/init",
+					"/probe", "/probe.args", NULL };
 
 /* The directory the capability tests' files are made in. */
 #define CAPDIR "/srv/aamed-vm"
@@ -56,11 +57,14 @@ static bool path_ok(const char *p)
 {
 	int i;
 
-	if (p[0] != '/' || p[strlen(p) - 1] == '/')
+	if (p[0] != '/' || p[strlen(p) - 1] == '/' || !strcmp(p, "/tmp"))
 		return false;
-	for (i = 0; reserved[i]; i++)
-		if (!strncmp(p, reserved[i], strlen(reserved[i])))
+	for (i = 0; reserved[i]; i++) {
+		size_t l = strlen(reserved[i]);
+
+		if (!strncmp(p, reserved[i], l) && (!p[l] || p[l] == '/'))
 			return false;
+	}
 	return true;
 }
 
@@ -74,14 +78,17 @@ static const char *xl_file(char **w, int n, struct xlate *x)
 		return "the probe makes the file first: not a path under /proc, /sys, /dev or the guest's own files";
 	perms = w[2];
 	if (!strcmp(perms, "x")) {
-		snprintf(x->setup, sizeof(x->setup), "setup copy /probe %s 0755\n", w[1]);
+		snprintf(x->setup, sizeof(x->setup),
+			 "setup rm %s\nsetup copy /probe %s 0755\n", w[1], w[1]);
 		snprintf(x->op, sizeof(x->op), "exec %s", w[1]);
 		return NULL;
 	}
 	if (!*perms || perms[strspn(perms, "rwa")] ||
 	    (strchr(perms, 'w') && strchr(perms, 'a')))
 		return "the probe opens a file (r, w, a) or executes it (x): no operation asks these permissions alone";
-	snprintf(x->setup, sizeof(x->setup), "setup file %s\n", w[1]);
+	/* rm first: an earlier test may have made a directory there */
+	snprintf(x->setup, sizeof(x->setup), "setup rm %s\nsetup file %s\n",
+		 w[1], w[1]);
 	snprintf(x->op, sizeof(x->op), "open %s %s", w[1], perms);
 	return NULL;
 }
