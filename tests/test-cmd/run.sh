@@ -300,7 +300,7 @@ VMP="--policy $T/vm.bin --vm $T/fk/image"
 : >"$T/fk/image"
 export FAKE_KEEP="$T/keep"
 expect vm-fake 1 env AAMED_KERNEL_DIR="$T/fk" "$A" test $VMP --junit "$T/vm.xml" $VM/vm.yaml
-has vm-fake "1..27"
+has vm-fake "1..29"
 has vm-fake "ok 2 - a read rule grants no write"
 has vm-fake "not ok 1 - a read rule grants the read"
 has vm-fake '  check: "kernel"'
@@ -308,20 +308,27 @@ has vm-fake '  expected: "allow (the manifest)"'
 has vm-fake '  got: "deny (the kernel: DENIED EACCES)"'
 has vm-fake '  kernel: "DENIED EACCES"'
 has vm-fake '    - "apparmor=\"DENIED\" fake"'
-has vm-fake "ok 26 - a dbus send (skipped by --vm) # SKIP no probe operation for this class of request"
-has vm-fake "ok 27 - a file lock (skipped by --vm) # SKIP the probe opens a file (r, w, a) or executes it (x)"
-has vm-fake "# 12 passed, 13 failed, 2 skipped (the kernel's verdicts too)"
+has vm-fake "ok 28 - a dbus send (skipped by --vm) # SKIP no probe operation for this class of request"
+has vm-fake "ok 29 - a file lock (skipped by --vm) # SKIP the probe opens a file (r, w, a) or executes it (x)"
+has vm-fake "# 10 passed, 17 failed, 2 skipped (the kernel's verdicts too)"
+# audit: and record: against the kernel's records
+has vm-fake "not ok 6 - a deny rule refuses quietly"
+has vm-fake '  expected: "no record (the manifest)"'
+has vm-fake '  got: "a record (the kernel)"'
+has vm-fake "not ok 7 - an audit deny rule refuses and logs"
+has vm-fake '  expected: "a record with the manifest'"'"'s fields"'
+has vm-fake '  got: "no such record (the kernel)"'
 # the case file: the blob, each test's setup and probe operation
 cp "$T/keep/m0.cases" "$T/out"
 has vm-cases "blob $T/vm.bin"
 has vm-cases "setup copy /probe /srv/vm/bin/px 0755"
-has vm-cases "case t9 v_files exec /srv/vm/bin/px :: --label v_files file /srv/vm/bin/px x"
-has vm-cases "case t12 v_cap chown /srv/aamed-vm/c12 1000:0 :: --label v_cap capability chown"
-has vm-cases "case t19 v_net socket unix dgram :: --label v_net unix create --type dgram"
-has vm-cases "case t18 v_net ok=EOPNOTSUPP sockop unix stream listen :: --label v_net unix listen --type stream"
-has vm-cases "case t21 v_sig kill v_peer usr1 :: --label v_sig signal usr1 --peer-label v_peer"
-has vm-cases "case t24 v_sig ptrace attach v_peer :: --label v_sig ptrace trace --peer-label v_peer"
-hasnt vm-cases "case t25 "
+has vm-cases "case t11 v_files exec /srv/vm/bin/px :: --label v_files file /srv/vm/bin/px x"
+has vm-cases "case t14 v_cap chown /srv/aamed-vm/c14 1000:0 :: --label v_cap capability chown"
+has vm-cases "case t21 v_net socket unix dgram :: --label v_net unix create --type dgram"
+has vm-cases "case t20 v_net ok=EOPNOTSUPP sockop unix stream listen :: --label v_net unix listen --type stream"
+has vm-cases "case t23 v_sig kill v_peer usr1 :: --label v_sig signal usr1 --peer-label v_peer"
+has vm-cases "case t26 v_sig ptrace attach v_peer :: --label v_sig ptrace trace --peer-label v_peer"
+hasnt vm-cases "case t27 "
 # a test's setup right before it: rm (a directory an earlier test made),
 # then the file
 awk '/^setup rm \/srv\/vm\/read.txt$/ { a = NR } /^setup file \/srv\/vm\/read.txt$/ && a && NR == a + 1 { b = NR }
@@ -345,12 +352,12 @@ has vm-paths "ok 7 - like proc"
 has vm-paths "# 2 passed, 0 failed, 5 skipped"
 xmllint --noout --schema tests/test-cmd/junit.xsd "$T/vm.xml" 2>"$T/err" && ok || { ko "vm-junit: not valid"; cat "$T/err"; }
 cp "$T/vm.xml" "$T/out"
-has vm-junit 'tests="27" failures="13" errors="0" skipped="2">'
+has vm-junit 'tests="29" failures="17" errors="0" skipped="2">'
 has vm-junit '<skipped message="no probe operation for this class of request'
 has vm-junit 'kernel: DENIED EACCES'
 expect vm-json 1 env AAMED_KERNEL_DIR="$T/fk" "$A" test $VMP --json $VM/vm.yaml
 if "$B/tests/schemacheck" "$ROOT/docs/json-schema/test.v1.json" "$T/out" >"$T/sc"; then ok; else ko "vm-json: schema test.v1.json"; head "$T/sc"; fi
-has vm-json '"tests":27,"passed":12,"failed":13,"skipped":2,'
+has vm-json '"tests":29,"passed":10,"failed":17,"skipped":2,'
 has vm-json '"check":"kernel","expected":"allow (the manifest)","got":"deny (the kernel: DENIED EACCES)"'
 has vm-json '"skipped":null,"kernel":{"verdict":"DENIED EACCES","label_after":null,"records":["apparmor=\"DENIED\" fake"]}}'
 has vm-json '"skipped":"no probe operation for this class of request'

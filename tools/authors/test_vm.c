@@ -358,6 +358,61 @@ static const char *kernel_says(const char *v)
 	return NULL;
 }
 
+/* The first of the kernel's AppArmor records after s, its end in *end. */
+static const char *next_record(const char *s, const char **end)
+{
+	while (s && *s) {
+		const char *e = s + strcspn(s, "\n");
+
+		if (!strncmp(s, "apparmor=", 9) || strstr(s, " apparmor=")) {
+			*end = e;
+			return s;
+		}
+		s = *e ? e + 1 : e;
+	}
+	return NULL;
+}
+
+/* Does one of the kernel's records carry every field of t? */
+static bool kernel_record_has(const struct tcase *t, const char *recs)
+{
+	const char *s = recs, *e;
+
+	while ((s = next_record(s, &e))) {
+		char one[2048], v[2048];
+		size_t j;
+
+		snprintf(one, sizeof(one), "%.*s", (int)(e - s), s);
+		for (j = 0; j < t->nfields; j++)
+			if (!record_value(one, t->fields[j].key, v, sizeof(v)) ||
+			    strcmp(v, t->fields[j].value))
+				break;
+		if (j == t->nfields)
+			return true;
+		s = *e ? e + 1 : e;
+	}
+	return false;
+}
+
+/* audit: and record: against the kernel's records; not for an exec the
+ * kernel allowed, whose new program may log records of its own */
+static void judge_records(const struct tcase *t, struct tresult *r,
+			  const char *k)
+{
+	const char *e;
+	bool logged = next_record(r->krecords, &e) != NULL;
+
+	if (!strcmp(t->argv[2], "file") && !strcmp(t->argv[t->argc - 1], "x") &&
+	    !strcmp(k, "allow"))
+		return;
+	if (t->audit >= 0 && t->audit != logged)
+		kfail(r, t->audit ? "a record (the manifest)" : "no record (the manifest)",
+		      logged ? "a record (the kernel)" : "no record (the kernel)");
+	if (t->has_record && !kernel_record_has(t, r->krecords))
+		kfail(r, "a record with the manifest's fields",
+		      logged ? "no such record (the kernel)" : "no record (the kernel)");
+}
+
 static void judge(const struct tcase *t, struct tresult *r)
 {
 	const char *k = kernel_says(r->kverdict);
@@ -374,6 +429,7 @@ static void judge(const struct tcase *t, struct tresult *r)
 		kfail(r, t->expect_allow ? "allow (the manifest)" : "deny (the manifest)", got);
 	if (strcmp(k, aamed))
 		kfail(r, !strcmp(aamed, "allow") ? "allow (aamed)" : "deny (aamed)", got);
+	judge_records(t, r, k);
 	if (!r->klabel[0])
 		return;
 	snprintf(got, sizeof(got), "%s (the kernel's label after)", r->klabel);
