@@ -6,7 +6,8 @@
 # wrong expectation) and tests/manifests/debian.yaml (Debian's profiles
 # in /etc/apparmor.d, their includes from APPARMOR_INCLUDE) run through
 # `aamed test --vm` in Debian's 6.1 and 6.12 kernels (cache/kernels,
-# scripts/fetch-kernels.sh): one boot per kernel, each manifest's profiles compiled for that kernel's features.
+# scripts/fetch-kernels.sh): one boot per kernel, each manifest's
+# profiles compiled for that kernel's features.
 # Every test the probe can perform must be confirmed by the kernel; the
 # three it cannot are skipped with their reason; the wrong expectation
 # fails and carries the kernel's verdict. Prints each kernel's table.
