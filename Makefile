@@ -66,6 +66,8 @@ $(BUILD)/aamed: $(TOOL_OBJ) $(BUILD)/libaamed.a
 
 # where `aamed compile --features NAME` finds the installed feature sets
 $(BUILD)/tools/cli/compile.o: ALL_CFLAGS += -DAAMED_DATADIR='"$(PREFIX)/share/aamed"'
+# where `aamed test --vm` finds the kernel oracle's scripts and features
+$(BUILD)/tools/authors/test_vm.o: ALL_CFLAGS += -DAAMED_DATADIR='"$(PREFIX)/share/aamed"'
 $(BUILD)/tools/cli/help.o: ALL_CFLAGS += -DAAMED_MANDIR='"$(PREFIX)/share/man"'
 
 $(BUILD)/aamed.pc: aamed.pc.in
@@ -240,6 +242,12 @@ install: all
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' aamed.pc.in \
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/aamed.pc
 	install -m 644 tests/features/* $(DESTDIR)$(PREFIX)/share/aamed/features/
+	# aamed test --vm runs the kernel oracle's run.sh (lib.sh sources
+	# ../parsers.sh)
+	install -D -m 755 -t $(DESTDIR)$(PREFIX)/share/aamed/kernel tests/kernel/run.sh
+	install -m 644 tests/kernel/lib.sh tests/kernel/probe.c tests/kernel/opener.sd \
+		$(DESTDIR)$(PREFIX)/share/aamed/kernel/
+	install -m 644 tests/parsers.sh $(DESTDIR)$(PREFIX)/share/aamed/
 	install -m 755 $(BUILD)/libaamed-apparmor.so $(DESTDIR)$(PREFIX)/lib/
 	install -D -m 644 $(SHIM_DIR)/securityfs/features/dbus/mask \
 		$(DESTDIR)$(PREFIX)/share/aamed/securityfs/features/dbus/mask

@@ -102,6 +102,9 @@ suite fuzz sh -c "make --no-print-directory fuzz-short"
 suite bench sh tests/bench/run.sh
 # one guest runs every case file: allow for a slow, shared machine
 per_parser kernel env BOOT_TIMEOUT=400 sh tests/kernel/oracle.sh
+# aamed test --vm: a manifest judged by both kernels (the oracle above
+# fetched them; absent images are skipped and counted)
+suite test-vm env BOOT_TIMEOUT=400 sh tests/test-cmd/vm.sh $B/aamed
 
 # What did not run is counted, never folded into the passes: the suite
 # runs of a missing parser, and the checks suites skipped inside.

@@ -86,6 +86,11 @@ check_cases() {
 	/^[ \t]*@preload[ \t]*$/ { inp = 1; next }
 	/^[ \t]*(#|$)/ { next }
 	$1 == "setup" { next }
+	$1 == "blob" {
+		if (NF < 2) bad("blob PATH")
+		npol++
+		next
+	}
 	$1 == "parser" {
 		if (NF != 2 || $2 !~ /^[0-9][0-9.]*$/) bad("parser VERSION")
 		if (npar++) bad("parser given twice")
@@ -120,7 +125,7 @@ check_cases() {
 	{ bad("unknown directive " $1) }
 	END {
 		if (inp) bad("@policy without @end")
-		if (!npol) bad("no @policy block")
+		if (!npol) bad("no @policy block or blob line")
 		for (id in und) if (!(id in seen)) {
 			FNR = und[id]; bad("undecidable " id ": no such case")
 		}
@@ -137,7 +142,8 @@ check_cases() {
 
 # compile_cases CASEFILE FEATURES PREFIX - compile every @policy block of
 # CASEFILE on its own (PREFIX.N.sd, includes resolved from
-# APPARMOR_INCLUDE) and concatenate the blobs into PREFIX.bin, followed by
+# APPARMOR_INCLUDE) and concatenate the blobs into PREFIX.bin (after the
+# compiled blobs its `blob PATH` lines name), followed by
 # opener.sd (the profile `preopen` cases open their file in). A
 # `parser VERSION` line names one of the newer parsers (parsers_dir) for
 # the whole file, opener.sd included, with its own apparmor.d: for rules
@@ -181,7 +187,12 @@ compile_cases() {
 		fi
 		_i=$((_i + 1))
 	done
+	# `blob PATH` lines: compiled policy loaded as it is (aamed test --vm)
+	awk '$1 == "blob" { sub(/^[ \t]*blob[ \t]+/, ""); print }' "$_cf" >"$_pre.blobs"
 	: >"$_pre.bin"
+	while IFS= read -r _b; do
+		cat "$_b" >>"$_pre.bin" || return 1
+	done <"$_pre.blobs"
 	_i=1
 	while [ -f "$_pre.$_i.sd" ]; do
 		_sd=$_pre.$_i.sd

@@ -2657,7 +2657,7 @@ static int run_file(const char *name, const char *casefile,
 		/* oracle-side annotations (README.md) */
 		if (!strcmp(words[0], "undecidable") ||
 		    !strcmp(words[0], "golden") || !strcmp(words[0], "parser") ||
-		    !strcmp(words[0], "features"))
+		    !strcmp(words[0], "features") || !strcmp(words[0], "blob"))
 			continue;
 		if (strcmp(words[0], "case"))
 			die("%s line %d: unknown directive %s", casefile,

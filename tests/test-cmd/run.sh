@@ -275,6 +275,105 @@ has_err log-missing "aamed test: cannot open $T/none.log"
 empty_out log-missing
 expect log-policy 3 "$A" test --policy "$T/none.bin" --log $L
 
+# ---------------------------------------------------------------- --vm
+# The translation and the judge without QEMU: AAMED_KERNEL_DIR names a
+# stand-in for the oracle's run.sh that keeps the case files and answers
+# every case DENIED EACCES (vm.sh runs the real kernels).
+VM=tests/test-cmd/vm
+mkdir -p "$T/fk"
+cat >"$T/fk/run.sh" <<'FAKE'
+eval "out=\${$#}"
+mkdir -p "$out"
+shift 2
+for c in "$@"; do
+	[ "$c" = "$out" ] && break
+	n=$(basename "$c" .cases)
+	cp "$c" "$FAKE_KEEP/$n.cases"
+	{ printf '# kernel fake\n# id\tlabel\tquery\tverdict\texec_label\trecords...\n'
+	  awk -v skip="${FAKE_SKIP:-}" '$1 == "case" && $2 != skip { printf "%s\t%s\t-\tDENIED EACCES\t-\tapparmor=\"DENIED\" fake\n", $2, $3 }' "$c"; } >"$out/$n.tsv"
+done
+exit "${FAKE_RC:-0}"
+FAKE
+mkdir -p "$T/keep"
+"$A" compile --parser "$PARSER" -I "$PINC" --features "$FEAT" -o "$T/vm.bin" $VM/vm.profile 2>"$T/cerr" || { ko "compile vm.profile"; cat "$T/cerr"; }
+VMP="--policy $T/vm.bin --vm $T/fk/image"
+: >"$T/fk/image"
+export FAKE_KEEP="$T/keep"
+expect vm-fake 1 env AAMED_KERNEL_DIR="$T/fk" "$A" test $VMP --junit "$T/vm.xml" $VM/vm.yaml
+has vm-fake "1..29"
+has vm-fake "ok 2 - a read rule grants no write"
+has vm-fake "not ok 1 - a read rule grants the read"
+has vm-fake '  check: "kernel"'
+has vm-fake '  expected: "allow (the manifest)"'
+has vm-fake '  got: "deny (the kernel: DENIED EACCES)"'
+has vm-fake '  kernel: "DENIED EACCES"'
+has vm-fake '    - "apparmor=\"DENIED\" fake"'
+has vm-fake "ok 28 - a dbus send (skipped by --vm) # SKIP no probe operation for this class of request"
+has vm-fake "ok 29 - a file lock (skipped by --vm) # SKIP the probe opens a file (r, w, a) or executes it (x)"
+has vm-fake "# 10 passed, 17 failed, 2 skipped (the kernel's verdicts too)"
+# audit: and record: against the kernel's records
+has vm-fake "not ok 6 - a deny rule refuses quietly"
+has vm-fake '  expected: "no record (the manifest)"'
+has vm-fake '  got: "a record (the kernel)"'
+has vm-fake "not ok 7 - an audit deny rule refuses and logs"
+has vm-fake '  expected: "a record with the manifest'"'"'s fields"'
+has vm-fake '  got: "no such record (the kernel)"'
+# the case file: the blob, each test's setup and probe operation
+cp "$T/keep/m0.cases" "$T/out"
+has vm-cases "blob $T/vm.bin"
+has vm-cases "setup copy /probe /srv/vm/bin/px 0755"
+has vm-cases "case t11 v_files exec /srv/vm/bin/px :: --label v_files file /srv/vm/bin/px x"
+has vm-cases "case t14 v_cap chown /srv/aamed-vm/c14 1000:0 :: --label v_cap capability chown"
+has vm-cases "case t21 v_net socket unix dgram :: --label v_net unix create --type dgram"
+has vm-cases "case t20 v_net ok=EOPNOTSUPP sockop unix stream listen :: --label v_net unix listen --type stream"
+has vm-cases "case t23 v_sig kill v_peer usr1 :: --label v_sig signal usr1 --peer-label v_peer"
+has vm-cases "case t26 v_sig ptrace attach v_peer :: --label v_sig ptrace trace --peer-label v_peer"
+hasnt vm-cases "case t27 "
+# a test's setup right before it: rm (a directory an earlier test made),
+# then the file
+awk '/^setup rm \/srv\/vm\/read.txt$/ { a = NR } /^setup file \/srv\/vm\/read.txt$/ && a && NR == a + 1 { b = NR }
+	/^case t0 v_files open \/srv\/vm\/read.txt r / && b && NR == b + 1 { found = 1 } END { exit !found }' "$T/out" &&
+	ok || ko "vm-cases: no rm, file, case t0 in a row"
+# paths the guest cannot make, or needs itself: skipped, not run
+cat >"$T/paths.yaml" <<'YAML'
+tests:
+  - {name: proc, label: v_files, request: file /proc/self/status r, expect: deny}
+  - {name: proc itself, label: v_files, request: file /proc r, expect: deny}
+  - {name: tmp itself, label: v_files, request: file /tmp r, expect: deny}
+  - {name: the probe, label: v_files, request: file /probe x, expect: deny}
+  - {name: a directory, label: v_files, request: file /srv/vm/ r, expect: deny}
+  - {name: under tmp, label: v_files, request: file /tmp/x r, expect: deny}
+  - {name: like proc, label: v_files, request: file /process r, expect: deny}
+YAML
+expect vm-paths 0 env AAMED_KERNEL_DIR="$T/fk" "$A" test $VMP "$T/paths.yaml"
+[ "$(grep -c ' # SKIP the probe makes the file first' "$T/out")" -eq 5 ] && ok || { ko "vm-paths: not 5 skipped"; cat "$T/out"; }
+has vm-paths "ok 6 - under tmp"
+has vm-paths "ok 7 - like proc"
+has vm-paths "# 2 passed, 0 failed, 5 skipped"
+xmllint --noout --schema tests/test-cmd/junit.xsd "$T/vm.xml" 2>"$T/err" && ok || { ko "vm-junit: not valid"; cat "$T/err"; }
+cp "$T/vm.xml" "$T/out"
+has vm-junit 'tests="29" failures="17" errors="0" skipped="2">'
+has vm-junit '<skipped message="no probe operation for this class of request'
+has vm-junit 'kernel: DENIED EACCES'
+expect vm-json 1 env AAMED_KERNEL_DIR="$T/fk" "$A" test $VMP --json $VM/vm.yaml
+if "$B/tests/schemacheck" "$ROOT/docs/json-schema/test.v1.json" "$T/out" >"$T/sc"; then ok; else ko "vm-json: schema test.v1.json"; head "$T/sc"; fi
+has vm-json '"tests":29,"passed":10,"failed":17,"skipped":2,'
+has vm-json '"check":"kernel","expected":"allow (the manifest)","got":"deny (the kernel: DENIED EACCES)"'
+has vm-json '"skipped":null,"kernel":{"verdict":"DENIED EACCES","label_after":null,"records":["apparmor=\"DENIED\" fake"]}}'
+has vm-json '"skipped":"no probe operation for this class of request'
+# a test the kernel gave no row for fails; a guest that fails is exit 3
+expect vm-norow 1 env AAMED_KERNEL_DIR="$T/fk" FAKE_SKIP=t1 "$A" test $VMP $VM/vm.yaml
+has vm-norow "not ok 2 - a read rule grants no write"
+has vm-norow '  expected: "a row of the kernel'"'"'s results"'
+expect vm-bootfail 3 env AAMED_KERNEL_DIR="$T/fk" FAKE_RC=1 "$A" test $VMP $VM/vm.yaml
+empty_out vm-bootfail
+has_err vm-bootfail "the kernel oracle"
+expect vm-noimage 3 "$A" test --policy "$T/vm.bin" --vm "$T/none.img" $VM/vm.yaml
+has_err vm-noimage "--vm $T/none.img"
+expect vm-log 2 "$A" test $VMP --log $L
+has_err vm-log "--vm goes with manifests, not --log"
+unset FAKE_KEEP
+
 # ---------------------------------------------------------------- bad manifests
 nbad=0
 for f in tests/test-cmd/bad/*.yaml; do

@@ -22,13 +22,15 @@ static void usage(FILE *f)
 	fputs("usage: aamed test [--policy PATH... | --profile SRC...]\n"
 	      "                  [--kernel 6.1|6.12|upstream] [--json]\n"
 	      "                  [--junit FILE] [--cache DIR] [--parser P]\n"
-	      "                  [--features F] [-I DIR...] MANIFEST...\n"
+	      "                  [--features F] [-I DIR...] [--vm IMAGE] MANIFEST...\n"
 	      "       aamed test (--policy PATH... | --profile SRC...) [--enforce]\n"
 	      "                  [--kernel K] [--json] [--junit FILE] --log LOG...\n"
 	      "Runs the tests of YAML manifests, or tests that every request of\n"
-	      "the logs is allowed; TAP version 14 on stdout.\n"
+	      "the logs is allowed; TAP version 14 on stdout. --vm: a kernel\n"
+	      "under QEMU judges the manifests' tests too.\n"
 	      "Exit codes: 0 every test passed, 1 a test failed, 2 a manifest\n"
-	      "or usage error, 3 a policy could not be loaded.\n"
+	      "or usage error, 3 a policy could not be loaded (--vm: or the\n"
+	      "kernel could not run the tests).\n"
 	      "See aamed-test(1).\n",
 	      f);
 }
@@ -44,13 +46,14 @@ struct targs {
 	int nlogs;
 	bool enforce;
 	const char *junit, *cache, *parser;
+	const char *vm;			/* --vm IMAGE */
 	bool kernel_set;
 	enum aamed_kernel kernel;
 	unsigned fmt;
 };
 
 enum { TO_PROFILE = 0x200, TO_JUNIT, TO_CACHE, TO_PARSER, TO_KERNEL, TO_LOG,
-       TO_ENFORCE };
+       TO_ENFORCE, TO_VM };
 static const struct option own_opts[] = {
 	{ "profile", required_argument, NULL, TO_PROFILE },
 	{ "junit", required_argument, NULL, TO_JUNIT },
@@ -59,6 +62,7 @@ static const struct option own_opts[] = {
 	{ "kernel", required_argument, NULL, TO_KERNEL },
 	{ "log", required_argument, NULL, TO_LOG },
 	{ "enforce", no_argument, NULL, TO_ENFORCE },
+	{ "vm", required_argument, NULL, TO_VM },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -102,6 +106,9 @@ static int on_arg(int opt, const char *arg, void *ctx)
 		return 0;
 	case TO_ENFORCE:
 		a->enforce = true;
+		return 0;
+	case TO_VM:
+		a->vm = arg;
 		return 0;
 	default:
 		fprintf(stderr, "aamed test: unknown option %s\n", arg);
@@ -270,6 +277,11 @@ static int test_manifests(struct targs *a, struct tl_opts *o)
 		fprintf(stderr, "aamed test: out of memory\n");
 		goto out;
 	}
+	/* the kernel's judgement after aamed's: exit 3 when it cannot run */
+	if (a->vm && test_vm(&run, a->vm, o->features, &po)) {
+		rc = EXIT_POLICY;
+		goto out;
+	}
 	rc = report(&run, o, a);
 out:
 	for (i = 0; run.results && i < a->nm; i++) {
@@ -304,6 +316,8 @@ int cmd_test(int argc, char **argv)
 		rc = EXIT_USAGE;
 		if (o.np && a->nprof)
 			fprintf(stderr, "aamed test: --policy and --profile: one or the other\n");
+		else if (a->vm && a->nlogs)
+			fprintf(stderr, "aamed test: --vm goes with manifests, not --log\n");
 		else if (a->enforce && !a->nlogs)
 			fprintf(stderr, "aamed test: --enforce goes with --log\n");
 		else if (a->nlogs)

@@ -55,6 +55,8 @@ struct manifest {
 	struct tcase *tests;
 	size_t ntests;
 	aamed_policy *policy;		/* borrowed from the run's list */
+	char *blob;			/* its profile sources' compiled blob
+					 * (the cache's), for --vm */
 };
 
 /*
@@ -77,6 +79,11 @@ struct tresult {
 	char error[512];		/* a query refused at run time */
 	char why[512];			/* a denial unexpected: explain's
 					 * reason per profile; empty: none */
+	/* --vm (test_vm.c): what the kernel did */
+	char skip[200];			/* not run by the kernel: why */
+	char kverdict[128];		/* its verdict column; empty: not run */
+	char klabel[512];		/* its label after an exec, or "" */
+	char *krecords;			/* its records, '\n'-separated, owned */
 };
 
 /* Decide t against m->policy into r. */
@@ -130,7 +137,20 @@ struct trun {
 	size_t nms;
 	struct tresult **results;	/* results[i][j]: ms[i].tests[j] */
 	size_t total, failed;
+	bool vm;			/* --vm: the kernel judged too */
+	size_t skipped;			/* --vm: tests the kernel could not run */
 };
+
+/*
+ * test_vm.c: aamed test --vm IMAGE. Each manifest's tests become a case
+ * file of the kernel oracle (tests/kernel/README.md), which its run.sh
+ * runs in IMAGE under QEMU; each test then also passes only when the
+ * kernel's verdict (and label after an exec) agrees with the expectation
+ * and with aamed. Tests no probe operation performs are skipped with the
+ * reason. Returns 0, or -1 after a message (the guest did not run).
+ */
+int test_vm(struct trun *run, const char *image, const char *features,
+	    const struct tpolicy_opts *po);
 void out_tap(FILE *f, const struct trun *r);
 void out_json(FILE *f, const struct trun *r);
 /* 0, or -1 when FILE could not be written (message printed) */

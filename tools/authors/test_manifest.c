@@ -593,6 +593,7 @@ void manifest_free(struct manifest *m)
 	for (i = 0; i < m->nprofiles; i++)
 		free(m->profiles[i]);
 	free(m->profiles);
+	free(m->blob);
 	free(m->file);
 	free(m->dir);
 	memset(m, 0, sizeof(*m));

@@ -45,6 +45,26 @@ static void tap_kv(FILE *f, const char *key, const char *val)
 	fputc('\n', f);
 }
 
+/* --vm: what the kernel did, its records one a line */
+static void tap_kernel(FILE *f, const struct tresult *r)
+{
+	const char *s = r->krecords, *e;
+
+	tap_kv(f, "kernel", r->kverdict);
+	if (r->klabel[0])
+		tap_kv(f, "kernel_label_after", r->klabel);
+	fputs(s ? "  kernel_record:\n" : "  kernel_record: []\n", f);
+	for (; s && *s; s = *e ? e + 1 : e) {
+		char one[2048];
+
+		e = s + strcspn(s, "\n");
+		snprintf(one, sizeof(one), "%.*s", (int)(e - s), s);
+		fputs("    - ", f);
+		json_str(f, one);
+		fputc('\n', f);
+	}
+}
+
 static void tap_diag(FILE *f, const struct manifest *m, const struct tcase *t,
 		     const struct tresult *r)
 {
@@ -68,6 +88,8 @@ static void tap_diag(FILE *f, const struct manifest *m, const struct tcase *t,
 		json_str(f, r->records[i]);
 		fputc('\n', f);
 	}
+	if (r->kverdict[0])
+		tap_kernel(f, r);
 	fputs("  ...\n", f);
 }
 
@@ -99,18 +121,60 @@ void out_tap(FILE *f, const struct trun *run)
 
 			fprintf(f, "%sok %zu - ", r->pass ? "" : "not ", ++n);
 			tap_desc(f, m->tests[j].name);
+			if (r->pass && r->skip[0]) {
+				fputs(" # SKIP ", f);
+				tap_desc(f, r->skip);
+			}
 			fputc('\n', f);
 			if (!r->pass)
 				tap_diag(f, m, &m->tests[j], r);
 		}
 	}
-	fprintf(f, "# %zu passed, %zu failed\n", run->total - run->failed,
-		run->failed);
+	if (run->vm)
+		fprintf(f, "# %zu passed, %zu failed, %zu skipped (the kernel's verdicts too)\n",
+			run->total - run->failed - run->skipped, run->failed,
+			run->skipped);
+	else
+		fprintf(f, "# %zu passed, %zu failed\n", run->total - run->failed,
+			run->failed);
 }
 
 /* ------------------------------------------------------------ JSON */
 
-static void json_result(FILE *f, const struct tcase *t, const struct tresult *r)
+/* --vm: "skipped" (why, or null) and "kernel" (null when not run) */
+static void json_kernel(FILE *f, bool *first, const struct tresult *r)
+{
+	const char *s = r->krecords, *e;
+	bool one = true;
+
+	json_key(f, first, "skipped");
+	json_str(f, r->skip[0] ? r->skip : NULL);
+	json_key(f, first, "kernel");
+	if (!r->kverdict[0]) {
+		fputs("null", f);
+		return;
+	}
+	fputc('{', f);
+	json_key(f, &one, "verdict");
+	json_str(f, r->kverdict);
+	json_key(f, &one, "label_after");
+	json_str(f, r->klabel[0] ? r->klabel : NULL);
+	json_key(f, &one, "records");
+	fputc('[', f);
+	for (; s && *s; s = *e ? e + 1 : e) {
+		char rec[2048];
+
+		e = s + strcspn(s, "\n");
+		snprintf(rec, sizeof(rec), "%.*s", (int)(e - s), s);
+		if (s != r->krecords)
+			fputc(',', f);
+		json_str(f, rec);
+	}
+	fputs("]}", f);
+}
+
+static void json_result(FILE *f, const struct tcase *t, const struct tresult *r,
+			bool vm)
 {
 	bool first = true;
 	int i;
@@ -145,7 +209,10 @@ static void json_result(FILE *f, const struct tcase *t, const struct tresult *r)
 			fputc(',', f);
 		json_str(f, r->records[i]);
 	}
-	fputs("]}", f);
+	fputc(']', f);
+	if (vm)
+		json_kernel(f, &first, r);
+	fputc('}', f);
 }
 
 static size_t manifest_failed(const struct trun *run, size_t i)
@@ -154,6 +221,15 @@ static size_t manifest_failed(const struct trun *run, size_t i)
 
 	for (j = 0; j < run->ms[i].ntests; j++)
 		n += !run->results[i][j].pass;
+	return n;
+}
+
+static size_t manifest_skipped(const struct trun *run, size_t i)
+{
+	size_t j, n = 0;
+
+	for (j = 0; j < run->ms[i].ntests; j++)
+		n += run->results[i][j].pass && run->results[i][j].skip[0];
 	return n;
 }
 
@@ -169,10 +245,14 @@ void out_json(FILE *f, const struct trun *run)
 	json_str(f, "test");
 	json_key(f, &first, "tests");
 	fprintf(f, "%zu", run->total);
-	json_key(f, &first, "passed");
-	fprintf(f, "%zu", run->total - run->failed);
+	json_key(f, &first, "passed");	/* a skipped test is not one */
+	fprintf(f, "%zu", run->total - run->failed - run->skipped);
 	json_key(f, &first, "failed");
 	fprintf(f, "%zu", run->failed);
+	if (run->vm) {
+		json_key(f, &first, "skipped");
+		fprintf(f, "%zu", run->skipped);
+	}
 	json_key(f, &first, "manifests");
 	fputc('[', f);
 	for (i = 0; i < run->nms; i++) {
@@ -195,7 +275,7 @@ void out_json(FILE *f, const struct trun *run)
 		for (j = 0; j < m->ntests; j++) {
 			if (j)
 				fputc(',', f);
-			json_result(f, &m->tests[j], &run->results[i][j]);
+			json_result(f, &m->tests[j], &run->results[i][j], run->vm);
 		}
 		fputs("]}", f);
 	}
@@ -252,6 +332,12 @@ static void junit_case(FILE *f, const struct manifest *m, const struct tcase *t,
 	fprintf(f, "\" file=\"");
 	xml_str(f, m->file);
 	fprintf(f, "\" line=\"%lu\" time=\"0\"", t->at.line);
+	if (r->pass && r->skip[0]) {
+		fputs(">\n      <skipped message=\"", f);
+		xml_str(f, r->skip);
+		fputs("\"/>\n    </testcase>\n", f);
+		return;
+	}
 	if (r->pass) {
 		fputs("/>\n", f);
 		return;
@@ -280,6 +366,12 @@ static void junit_case(FILE *f, const struct manifest *m, const struct tcase *t,
 	}
 	if (!r->nrecords)
 		fputs("\nrecord: none", f);
+	if (r->kverdict[0]) {
+		fputs("\nkernel: ", f);
+		xml_str(f, r->kverdict);
+		fputs("\nkernel records: ", f);
+		xml_str(f, r->krecords ? r->krecords : "none");
+	}
 	fputs("</failure>\n    </testcase>\n", f);
 }
 
@@ -295,8 +387,8 @@ static void junit(FILE *f, const struct trun *run)
 
 		fputs("  <testsuite name=\"", f);
 		xml_str(f, m->file);
-		fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\">\n",
-			m->ntests, manifest_failed(run, i));
+		fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
+			m->ntests, manifest_failed(run, i), manifest_skipped(run, i));
 		for (j = 0; j < m->ntests; j++)
 			junit_case(f, m, &m->tests[j], &run->results[i][j]);
 		fputs("  </testsuite>\n", f);

@@ -238,6 +238,11 @@ static aamed_policy *manifest_policy(struct tpolicies *ps, struct manifest *m,
 	}
 	if (compiled(o, src, n, blob, sizeof(blob)))
 		return NULL;
+	m->blob = strdup(blob);	/* what --vm loads in the kernel */
+	if (!m->blob) {
+		fprintf(stderr, "aamed test: out of memory\n");
+		return NULL;
+	}
 	return load(ps, m->kernel, &bp, 1);
 }
 

@@ -203,4 +203,6 @@ void tresult_free(struct tresult *r)
 	for (i = 0; i < r->nrecords; i++)
 		free(r->records[i]);
 	r->nrecords = 0;
+	free(r->krecords);
+	r->krecords = NULL;
 }
