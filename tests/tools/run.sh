@@ -102,10 +102,10 @@ fi
 
 # ---------------------------------------------------------------- replay: kernel records
 # The records real kernels logged (tests/kernel/expected), replayed against
-# the policy that produced them: no decision may change. The only records
-# not rebuilt are the complain-mode learning profiles' own (//null-...),
-# which exist in no policy (counted from the records themselves).
-for name in file-basic debian exec-modes golden ipc mount; do
+# the policy that produced them: no decision may change, and every
+# record is rebuilt, the complain-mode learning profiles' own (//null-...)
+# too: aamed makes such a profile when a record names it.
+for name in file-basic debian exec-modes golden ipc mount hat-learn; do
 	awk -v pre="$T/$name" '
 		/^[ \t]*@end[ \t]*$/ { if (inp) close(f); inp = 0; next }
 		inp { print > f }
@@ -127,9 +127,8 @@ for name in file-basic debian exec-modes golden ipc mount; do
 			else printf "Jan  1 00:00:00 h kernel: [%d.0] audit: type=1400 audit(1700000000.%03d:%d): %s\n", NR, NR % 1000, NR, $i }' \
 			"$f" >"$T/$name.$ver.log"
 		n=$(wc -l <"$T/$name.$ver.log")
-		nr=$(grep -c 'profile="[^"]*//null-' "$T/$name.$ver.log")
 		expect "replay-$name.$ver" 0 "$A" replay --kernel "$ver" --policy "$T/$name.pol" "$T/$name.$ver.log"
-		has "replay-$name.$ver" "$n records, $((n - nr)) rebuilt, 0 changed"
+		has "replay-$name.$ver" "$n records, $n rebuilt, 0 changed"
 	done
 done
 # The open-file records (tests/kernel/cases/inherit.cases): each use's own
