@@ -9,8 +9,9 @@
  * what the kernel would log.
  *
  * Ownership, stated once:
- *  - an aamed_policy owns every profile and every label resolved from it;
- *    a label pointer stays valid until the policy is freed;
+ *  - an aamed_policy owns every profile and every label resolved from it
+ *    (a complain-mode learning profile aamed_label_get() makes too); a
+ *    label pointer stays valid until the policy is freed;
  *  - decisions read only: they never allocate and never take a lock,
  *    except aamed_exec(), which takes the policy's lock and, when the
  *    new label is a stack the policy has not interned yet (the members
@@ -222,7 +223,15 @@ uint64_t aamed_policy_generation(const aamed_policy *policy);
  * suffix " (enforce)" is accepted) against the policy. The result is
  * owned by the policy and is the same pointer for the same label. NULL
  * with *error = -ENOENT when a profile does not exist, -EINVAL when the
- * text is malformed.
+ * text is malformed, -ENOMEM.
+ *
+ * A complain-mode profile's learning profile "PROFILE//null-NAME" (the
+ * label a task has after a change_hat to a hat PROFILE lacks, or an exec
+ * PROFILE has no rule for: NAME is then the executable's path, starting
+ * with '/') resolves too: the first call makes it as the kernel's
+ * aa_new_learning_profile() does (complain mode, no rules, a hat unless
+ * NAME is a path), owned by the policy like an interned stack. Decisions
+ * never make one: they name a learning label in their results only.
  */
 const aamed_label *aamed_label_get(aamed_policy *policy, const char *text,
 				   int *error);

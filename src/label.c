@@ -14,6 +14,7 @@
 
 #include "apparmor.h"
 #include "label.h"
+#include "learning.h"
 #include "names.h"
 #include "policy.h"
 
@@ -243,7 +244,8 @@ static struct aa_ns *lookup_ns(aamed_policy *policy, const struct aa_ns *view,
 static struct aa_profile *lookup_component(aamed_policy *policy,
 					   struct aa_ns *view,
 					   struct aa_ns **cur_ns,
-					   const char *s, size_t n, int *error)
+					   const char *s, size_t n, bool learn,
+					   int *error)
 {
 	const char *name, *ns_name;
 	size_t ns_len, name_len = 0, m = n;
@@ -269,8 +271,11 @@ static struct aa_profile *lookup_component(aamed_policy *policy,
 	else if (!(p = aa_policy_find_n(policy, ns, name, name_len)) &&
 		 !strncmp(name, "unconfined", name_len))
 		p = ns->unconfined_profile;
+	if (!p && learn)
+		p = aa_learning_profile(policy, ns, name, name_len, error);
 	if (!p) {
-		*error = -ENOENT;
+		if (!*error)
+			*error = -ENOENT;
 		return NULL;
 	}
 	/* a component in another namespace is the base of the bare names after it */
@@ -278,9 +283,14 @@ static struct aa_profile *lookup_component(aamed_policy *policy,
 	return p;
 }
 
-struct aa_label *aa_label_parse(aamed_policy *policy,
-				const struct aa_profile *base,
-				const char *text, int *error)
+/*
+ * learn: a name of a complain-mode profile's learning profile that does
+ * not exist yet makes it (only aamed_label_get asks this; decisions
+ * never make one).
+ */
+static struct aa_label *label_parse(aamed_policy *policy,
+				    const struct aa_profile *base,
+				    const char *text, bool learn, int *error)
 {
 	struct aa_profile *vec[64];
 	struct aa_ns *ns = base ? base->ns : policy->ns[0];
@@ -313,7 +323,8 @@ struct aa_label *aa_label_parse(aamed_policy *policy,
 			*error = -E2BIG;
 			return NULL;
 		}
-		vec[n] = lookup_component(policy, view, &ns, s, clen, error);
+		vec[n] = lookup_component(policy, view, &ns, s, clen, learn,
+					  error);
 		if (!vec[n])
 			return NULL;
 		n++;
@@ -339,13 +350,20 @@ struct aa_label *aa_label_parse(aamed_policy *policy,
 	}
 }
 
+struct aa_label *aa_label_parse(aamed_policy *policy,
+				const struct aa_profile *base,
+				const char *text, int *error)
+{
+	return label_parse(policy, base, text, false, error);
+}
+
 const aamed_label *aamed_label_get(aamed_policy *policy, const char *text,
 				   int *error)
 {
 	struct aa_label *l;
 
 	pthread_mutex_lock(&policy->lock);
-	l = aa_label_parse(policy, NULL, text, error);
+	l = label_parse(policy, NULL, text, true, error);
 	pthread_mutex_unlock(&policy->lock);
 	return from_label(l);
 }

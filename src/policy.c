@@ -161,6 +161,8 @@ void aamed_policy_free(aamed_policy *policy)
 		aa_profile_free(policy->profiles[i]);
 	for (i = 0; i < policy->nretired; i++)
 		aa_profile_free(policy->retired[i]);
+	for (i = 0; i < policy->nlearning; i++)
+		aa_profile_free(policy->learning[i]);
 	for (i = 0; i < policy->nlabels; i++)
 		aa_label_free(policy->labels[i]);
 	for (i = 0; i < policy->ndead; i++)
@@ -170,6 +172,7 @@ void aamed_policy_free(aamed_policy *policy)
 	free(policy->profiles);
 	free(policy->byname);
 	free(policy->retired);
+	free(policy->learning);
 	free(policy->labels);
 	free(policy->dead_labels);
 	free(policy->ns);

@@ -170,6 +170,9 @@ struct aamed_policy {
 	size_t nlabels;
 	struct aa_label **dead_labels;
 	size_t ndead;
+	/* learning profiles made on demand (learning.c), freed with it */
+	struct aa_profile **learning;
+	size_t nlearning;
 };
 
 /* The kernel whose behaviour p's policy reproduces (aa_kernel_has()). */

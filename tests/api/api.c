@@ -75,6 +75,64 @@ static void test_profiles(aamed_policy *p)
 	}
 }
 
+static void count_records(const struct aamed_audit *a, void *arg)
+{
+	(void)a;
+	(*(int *)arg)++;
+}
+
+/*
+ * Learning profiles: after a change_hat to a hat a complain-mode profile
+ * lacks (or an exec it has no rule for) the kernel runs the task as
+ * "PROFILE//null-NAME", complain mode and no rules; t2 is in complain
+ * mode, t1 is not.
+ */
+static void test_learning(aamed_policy *p)
+{
+	const aamed_label *l, *again;
+	struct aamed_profile_info i = { .size = sizeof(i) };
+	struct aamed_perms pm;
+	int err = 1, n = 0;
+
+	l = aamed_label_get(p, "t2//null-x", &err);
+	CHECK(l && err == 0);
+	if (!l)
+		return;
+	again = aamed_label_get(p, "t2//null-x (complain)", &err);
+	CHECK(again == l);
+	CHECK(!strcmp(aamed_label_name(l), "t2//null-x"));
+	CHECK(!strcmp(aamed_label_mode(l), "complain"));
+	CHECK(aamed_label_profile_count(l) == 1);
+	CHECK(aamed_profile_info(aamed_label_profile(l, 0), &i) == 0);
+	CHECK(i.mode == AAMED_PROFILE_COMPLAIN && i.hat == 1);
+	CHECK(i.mediates == 0 && i.caps_allow == 0);
+	/* no rules, not even its parent's: nothing is allowed by a rule
+	 * (6.1's null DFA allows getattr, nothing else) */
+	CHECK(aamed_profile_file_perms(aamed_label_profile(l, 0), "/etc/x", 0,
+				       0, &pm) == 0);
+	CHECK(!(pm.allow & ~AAMED_MAY_GETATTR));
+	/* complain mode: allowed, logged ALLOWED */
+	CHECK(aamed_capable(l, aamed_cap_parse("chown"), 0, count_records,
+			    &n) == 0);
+	CHECK(n == 1);
+	/* an exec's learning profile (a path) is no hat */
+	l = aamed_label_get(p, "t2//null-/usr/bin/y", &err);
+	CHECK(l && aamed_profile_info(aamed_label_profile(l, 0), &i) == 0 &&
+	      i.hat == 0);
+	/* learning under a learning profile; in a stack */
+	CHECK(aamed_label_get(p, "t2//null-x//null-y", &err) != NULL);
+	l = aamed_label_get(p, "t2//null-x//&t1", &err);
+	CHECK(l && aamed_label_profile_count(l) == 2);
+	/* an enforcing profile does not learn; an empty name is none */
+	CHECK(aamed_label_get(p, "t1//null-x", &err) == NULL && err == -ENOENT);
+	CHECK(aamed_label_get(p, "t2//null-", &err) == NULL && err == -ENOENT);
+	CHECK(aamed_label_get(p, "nope//null-x", &err) == NULL &&
+	      err == -ENOENT);
+	/* they are not among the policy's loaded profiles */
+	CHECK(aamed_policy_profile_count(p) == 4);
+	CHECK(aamed_policy_profile_find(p, NULL, "t2//null-x") == NULL);
+}
+
 static void test_info(aamed_policy *p)
 {
 	const aamed_profile *t1 = aamed_policy_profile_find(p, NULL, "t1");
@@ -559,6 +617,7 @@ int main(int argc, char **argv)
 	test_names();
 	test_exec_callback(p);
 	test_mode_names();
+	test_learning(p);
 	aamed_policy_free(p);
 	test_diff(argv[1]);
 	test_not_mediated(argv[1]);

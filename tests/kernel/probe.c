@@ -1852,9 +1852,10 @@ static int xattr_setup(char **w)
 
 /* ---- mounts ------------------------------------------------------------ */
 /*
- * mount SRC TARGET FSTYPE FLAGS DATA  (SRC "none": NULL; FSTYPE, FLAGS,
- *                                      DATA "-": none; FLAGS names,
- *                                      comma separated)
+ * mount SRC TARGET FSTYPE FLAGS DATA  (SRC, FSTYPE, FLAGS, DATA "-":
+ *                                      NULL; SRC "none" is the string,
+ *                                      as mount(8) passes it; FLAGS
+ *                                      names, comma separated)
  * umount TARGET; pivot_root NEW PUT_OLD; move_mount SRC TARGET (SRC
  * cloned detached with open_tree() before the label).
  * Before the label, unconfined, the child moves to a mount namespace of
@@ -1950,7 +1951,6 @@ static int mount_prepare(struct kase *c)
 static int mount_do(struct kase *c)
 {
 	unsigned long flags;
-	const char *src;
 
 	if (!strcmp(c->op, "umount"))
 		return umount2(c->arg[0], 0) < 0 ? errno : 0;
@@ -1961,8 +1961,7 @@ static int mount_do(struct kase *c)
 			       0x4 /* MOVE_MOUNT_F_EMPTY_PATH */) < 0 ? errno : 0;
 	if (mnt_flags(c->arg[3], &flags))
 		return EINVAL;
-	src = strcmp(c->arg[0], "none") ? c->arg[0] : NULL;
-	return mount(src, c->arg[1], dash(c->arg[2]), flags,
+	return mount(dash(c->arg[0]), c->arg[1], dash(c->arg[2]), flags,
 		     dash(c->arg[4])) < 0 ? errno : 0;
 }
 

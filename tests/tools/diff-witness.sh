@@ -14,7 +14,7 @@ df pivot '  pivot_root /a,' '  pivot_root /b,' 'mount      +pivot_root          
 # the parser's marks on partial requests are no permission
 hasnt diff-pivot '0x'
 hasnt diff-pivot 'umount'
-df mount-fstype '  mount,' '  mount fstype=ext4,' 'mount      -mount                    mount none ""'
+df mount-fstype '  mount,' '  mount fstype=ext4,' 'mount      -mount                    mount --no-source ""'
 hasnt diff-mount-fstype '\x00'
 printf 'profile t {\n  signal,\n}\n' >"$T/a.sd"
 printf 'profile t {\n  /a r,\n}\n' >"$T/b.sd"

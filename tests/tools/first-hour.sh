@@ -99,6 +99,50 @@ if [ -f /etc/apparmor.d/usr.sbin.nscd ] && grep -q 'flags=(complain)' /etc/appar
 	if [ "$(head -1 "$T/out")" = "ALLOWED (complain)" ]; then ok; else ko "complain-nscd: first line \"$(head -1 "$T/out")\""; fi
 fi
 
+# ---------------------------------------------------------------- errno
+# The kernels refuse with other errnos than EACCES: EPERM (no_new_privs,
+# an unconfined change_hat, a missing capability: the capable() check),
+# ENOENT (a missing hat or change_profile target), ECHILD (change_hat
+# from a profile without hats: "no hats defined"), EINVAL (mount(2)'s
+# MS_NOUSER, before the hook). The answer names it; EACCES stays a bare
+# DENIED, and batch lines keep the bare verdict.
+cat >"$T/fherr.sd" <<'SD'
+profile fherr {
+  change_profile -> fhplain,
+  ^fhh { }
+}
+profile fhplain {
+  deny /etc/fh r,
+}
+profile fhcap {
+  mount fstype=tmpfs -> /mnt/,
+}
+SD
+comp "$T/fherr.sd" "$T/fherr.bin"
+errno_first() { # NAME WANT QUERY...
+	en=$1 ew=$2
+	shift 2
+	expect "$en" 1 "$A" query --policy "$T/fherr.bin" "$@"
+	if [ "$(head -1 "$T/out")" = "$ew" ]; then ok; else ko "$en: first line \"$(head -1 "$T/out")\", wanted \"$ew\""; fi
+}
+errno_first errno-nohats "DENIED (ECHILD)" --label fhplain change_hat fhh
+errno_first errno-nohat "DENIED (ENOENT)" --label fherr change_hat nope
+errno_first errno-unconfined-hat "DENIED (EPERM)" --label unconfined change_hat fhh
+has errno-unconfined-hat 'info="unconfined can not change_hat" error=-1'
+errno_first errno-hat-nnp "DENIED (EPERM)" --label fherr change_hat fhh --nnp
+errno_first errno-cp-nnp "DENIED (EPERM)" --label fherr change_profile fhplain --nnp
+errno_first errno-cp-target "DENIED (ENOENT)" --label fherr change_profile nosuch
+has errno-cp-target 'info="label not found" error=-2'
+errno_first errno-cap "DENIED (EPERM)" --label fhcap mount none /mnt/ --fstype tmpfs
+has errno-cap 'operation="capable" profile="fhcap" capability=21  capname="sys_admin"'
+errno_first errno-nouser "DENIED (EINVAL)" --label fhcap mount none /mnt/ --fstype tmpfs --flags nouser
+errno_first errno-eacces "DENIED" --label fhplain file /etc/fh r
+expect errno-json 1 "$A" query --json --policy "$T/fherr.bin" --label fhplain change_hat fhh
+has errno-json '"verdict":"denied","error":-10,'
+printf 'change_hat fhh\nchange_profile nosuch\nfile /etc/fh r\n' >"$T/fherr.q"
+expect errno-batch 0 "$A" query --policy "$T/fherr.bin" --label fhplain --batch "$T/fherr.q"
+if [ "$(cut -f1 "$T/out" | tr '\n' ' ')" = "DENIED DENIED DENIED " ]; then ok; else ko "errno-batch: first fields \"$(cut -f1 "$T/out" | tr '\n' ' ')\""; fi
+
 # ---------------------------------------------------------------- no --label
 # without --label the request is the unconfined task's: allowed, exit 0,
 # the answer unchanged, and one line on stderr says so

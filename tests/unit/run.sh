@@ -408,7 +408,8 @@ apparmor="DENIED" operation="link" profile="p1" name="/tmp/a" requested_mask="l"
 EOF
     expect_out "query words: --target" "$tmp/want"
     expect_rc 1 "query words: --noaudit" "$aamed" query --policy "$P" --label p1 capability sys_admin --noaudit
-    printf 'DENIED\n' > "$tmp/want"
+    # a capability is refused with EPERM, which the plain answer names
+    printf 'DENIED (EPERM)\n' > "$tmp/want"
     expect_out "query words: --noaudit" "$tmp/want"
     expect_rc 1 "query words: --peer-label" "$aamed" query --policy "$P" --label p1 signal hup --peer-label p2
     cat > "$tmp/want" <<'EOF'

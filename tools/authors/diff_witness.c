@@ -144,8 +144,9 @@ static void mount_witness(const uint8_t *w, size_t n, char *out, size_t len)
 	data[0] = 0;
 	if (k == 5)
 		diff_put_bytes(data, sizeof(data), fld[4], fl[4]);
-	if (snprintf(out, len, "mount %s %s%s%s%s%s%s%s", fl[1] ? s[1] : "none",
-		     s[0], fl[2] ? " --fstype " : "", fl[2] ? s[2] : "",
+	if (snprintf(out, len, "mount %s %s%s%s%s%s%s%s",
+		     fl[1] ? s[1] : "--no-source", s[0],
+		     fl[2] ? " --fstype " : "", fl[2] ? s[2] : "",
 		     fs[0] ? " --flags " : "", fs, k == 5 ? " --data " : "",
 		     data) >= (int)len && len)
 		out[len - 1] = 0;

@@ -396,7 +396,8 @@ static int words_mount(const aa_log_record *rec, struct replay_request *req,
 		return n;
 	}
 	req->argv[n++] = "mount";
-	req->argv[n++] = rec->src_name ? rec->src_name : "none";
+	/* a record without srcname= is a call without a source */
+	req->argv[n++] = rec->src_name ? rec->src_name : "--no-source";
 	req->argv[n++] = rec->name;
 	if (rec->fs_type) {
 		req->argv[n++] = "--fstype";

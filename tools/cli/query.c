@@ -47,6 +47,34 @@ static bool complain_allowed(const struct answer *a)
 	return false;
 }
 
+/*
+ * The errno a refusal returns, by name: the kernels refuse with EPERM
+ * (no_new_privs, an unconfined change_hat, a missing capability), ENOENT
+ * (a missing hat or target), ECHILD (a profile without hats), EINVAL (a
+ * request the kernel refuses before asking the policy), not only EACCES.
+ */
+static void print_errno(FILE *f, int error)
+{
+	static const struct {
+		int e;
+		const char *name;
+	} names[] = {
+		{ EPERM, "EPERM" },	  { ENOENT, "ENOENT" },
+		{ ECHILD, "ECHILD" },	  { EINVAL, "EINVAL" },
+		{ ENOMEM, "ENOMEM" },	  { E2BIG, "E2BIG" },
+		{ ELOOP, "ELOOP" },	  { EPROTO, "EPROTO" },
+		{ ENAMETOOLONG, "ENAMETOOLONG" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (-error == names[i].e) {
+			fprintf(f, " (%s)", names[i].name);
+			return;
+		}
+	fprintf(f, " (error %d)", error);
+}
+
 static void print_text(FILE *f, const struct answer *a, char sep)
 {
 	int i;
@@ -64,6 +92,8 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 	 * a bare verdict, which the suites and scripts compare */
 	if (sep == '\n' && complain_allowed(a))
 		fputs(" (complain)", f);
+	if (sep == '\n' && a->error && a->error != -EACCES && !a->have_masks)
+		print_errno(f, a->error);
 	if (a->have_inherit)
 		fprintf(f, "%cinherit=%s", sep,
 			(a->inherit & AAMED_INHERIT_REPLACED) ? "replaced" :

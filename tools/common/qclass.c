@@ -209,6 +209,7 @@ static const struct qclass rows[] = {
 	[Q_MOUNT] = {	/* explain prints the word as typed */
 		.words = WORDS("mount", "umount", "pivot_root", "move_mount"),
 		.usage = "mount SOURCE TARGET [--fstype TYPE] [--flags F1,F2,...] [--data STRING]\n"
+			 "mount --no-source TARGET [--fstype TYPE] [--flags F1,F2,...] [--data STRING]\n"
 			 "umount TARGET | pivot_root NEW_ROOT PUT_OLD | move_mount TARGET",
 		.parse = mount_parse, .decide = qd_mount, .replay = qr_mount,
 		.request = mount_request, .json = qj_mount,

@@ -2,11 +2,14 @@
 /*
  * Mount queries (docs/query-language.md):
  *   mount SOURCE TARGET [--fstype TYPE] [--flags F1,F2,...] [--data STRING]
+ *   mount --no-source TARGET [...]
  *   umount TARGET
  *   pivot_root NEW_ROOT PUT_OLD
  *   move_mount TARGET      (a detached mount moved onto TARGET)
- * SOURCE "none" is mount(2) without a source. Paths are the kernel's
- * names: absolute, a directory with its trailing slash.
+ * SOURCE is the string mount(2) receives, as rules and records spell it:
+ * "none" is the string mount(8) passes for `mount -t tmpfs none /mnt`;
+ * --no-source is a NULL source. Paths are the kernel's names: absolute,
+ * a directory with its trailing slash.
  */
 #include <string.h>
 
@@ -72,7 +75,7 @@ static const struct {
 	int nargs;
 } ops[] = {
 	[MQ_MOUNT] = { "mount",
-		       "mount SOURCE TARGET [--fstype TYPE] [--flags F1,F2,...] [--data STRING]",
+		       "mount SOURCE|--no-source TARGET [--fstype TYPE] [--flags F1,F2,...] [--data STRING]",
 		       2 },
 	[MQ_UMOUNT] = { "umount", "umount TARGET", 1 },
 	[MQ_PIVOT_ROOT] = { "pivot_root", "pivot_root NEW_ROOT PUT_OLD", 2 },
@@ -104,14 +107,21 @@ int mount_parse(int argc, char **argv, struct query *q, char *err,
 {
 	struct mount_query *m = &q->mnt;
 	const char *pos[2] = { 0 };
-	int i, n = 0;
+	int i, n = 0, nargs;
+	bool no_source = false;
 
 	m->op = (enum mount_query_op)mount_query_op(q->class_word);
 	m->req.size = sizeof(m->req);
+	nargs = ops[m->op].nargs;
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
-		if (m->op == MQ_MOUNT && (!strcmp(a, "--fstype") ||
+		if (m->op == MQ_MOUNT && !strcmp(a, "--no-source")) {
+			/* the TARGET is then the only word */
+			if (!no_source)
+				nargs--;
+			no_source = true;
+		} else if (m->op == MQ_MOUNT && (!strcmp(a, "--fstype") ||
 					  !strcmp(a, "--flags") ||
 					  !strcmp(a, "--data"))) {
 			if (mount_option(argc, argv, &i, m, err, errlen))
@@ -119,14 +129,14 @@ int mount_parse(int argc, char **argv, struct query *q, char *err,
 		} else if (a[0] == '-' && a[1] == '-') {
 			snprintf(err, errlen, "unknown option %s", a);
 			return -1;
-		} else if (n == ops[m->op].nargs) {
+		} else if (n == nargs) {
 			snprintf(err, errlen, "unexpected word \"%s\"", a);
 			return -1;
 		} else {
 			pos[n++] = a;
 		}
 	}
-	if (n != ops[m->op].nargs) {
+	if (n != nargs) {
 		snprintf(err, errlen, "usage: %s", ops[m->op].usage);
 		return -1;
 	}
@@ -136,8 +146,8 @@ int mount_parse(int argc, char **argv, struct query *q, char *err,
 	}
 	switch (m->op) {
 	case MQ_MOUNT:
-		m->req.source = strcmp(pos[0], "none") ? pos[0] : NULL;
-		m->req.target = pos[1];
+		m->req.source = no_source ? NULL : pos[0];
+		m->req.target = no_source ? pos[0] : pos[1];
 		break;
 	case MQ_PIVOT_ROOT:
 		m->req.target = pos[0];

@@ -21,3 +21,9 @@ profile g_stack {
   mount fstype=tmpfs -> /mnt/**,
   umount /mnt/tmp/,
 }
+# mount(8)'s "none": the string, as rules name it
+profile g_src {
+  capability sys_admin,
+  mount fstype=tmpfs none -> /mnt/t/,
+  mount fstype=proc proc -> /mnt/p/,
+}
