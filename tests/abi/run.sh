@@ -12,10 +12,7 @@ ROOT=$(pwd)
 case $B in /*) ;; *) B=$ROOT/$B ;; esac
 T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-abi.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/assert.sh
 SO=$B/libaamed.so
 
 # ---------------------------------------------------------------- exports

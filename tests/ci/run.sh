@@ -23,12 +23,7 @@ cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-ci.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
-has() { if grep -qF -- "$2" "$T/out"; then ok; else ko "$1: no \"$2\" in output"; sed 's/^/    /' "$T/out" | head -20; fi; }
-hasnt() { if grep -qF -- "$2" "$T/out"; then ko "$1: unexpected \"$2\""; else ok; fi; }
+. tests/assert.sh
 if ! python3 -c 'import yaml' 2>/dev/null; then
 	echo "SKIP: python3 with PyYAML (python3-yaml) not found (1 checks skipped)"
 	echo "0 passed, 1 failed"

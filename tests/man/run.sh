@@ -18,10 +18,7 @@ case $B in /*) ;; *) B=$(pwd)/$B ;; esac
 cd "$(dirname "$0")/../.."
 T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-man.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/assert.sh
 
 # The target of a one-line ".so man3/PAGE.3" link, or nothing for a page.
 so_target() { sed -n '1s|^\.so man3/\(.*\)$|\1|p' "$1"; }

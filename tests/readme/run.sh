@@ -20,10 +20,7 @@ ROOT=$(pwd)
 case $B in /*) ;; *) B=$ROOT/$B ;; esac
 T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-readme.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/assert.sh
 
 mkdir -p "$T/bin" "$T/work"
 ln -s "$B/aamed" "$T/bin/aamed"

@@ -20,21 +20,7 @@ cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-test-cmd.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
-# expect NAME WANTED_RC CMD... : run, keep output in $T/out, check the rc
-expect() {
-	_n=$1 _rc=$2
-	shift 2
-	"$@" >"$T/out" 2>"$T/err"
-	_got=$?
-	if [ "$_got" -eq "$_rc" ]; then ok; else ko "$_n: exit $_got, wanted $_rc"; sed 's/^/    /' "$T/err" "$T/out" | head -20; fi
-}
-has() { if grep -qF -- "$2" "$T/out"; then ok; else ko "$1: no \"$2\" in output"; sed 's/^/    /' "$T/out" | head -20; fi; }
-hasnt() { if grep -qF -- "$2" "$T/out"; then ko "$1: unexpected \"$2\""; else ok; fi; }
-has_err() { if grep -qF -- "$2" "$T/err"; then ok; else ko "$1: no \"$2\" on stderr"; sed 's/^/    /' "$T/err" | head; fi; }
+. tests/assert.sh
 empty_out() { if [ -s "$T/out" ]; then ko "$1: something on stdout"; head -5 "$T/out"; else ok; fi; }
 FEAT=$ROOT/tests/features/linux-6.1
 PARSER=${APPARMOR_PARSER:-apparmor_parser}
