@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "compile.h"
 #include "test.h"
 #include "tl.h"
 
@@ -314,23 +315,18 @@ static const char *kernel_dir(char *buf, size_t len)
 static const char *features_file(const char *want, const struct trun *run,
 				 char *buf, size_t len)
 {
-	const char *env = getenv("AAMED_FEATURES_DIR");
 	const char *name = run->ms[0].kernel == AAMED_KERNEL_6_1 ? "linux-6.1" :
 								  "linux-6.12";
+	const char *f;
 
-	if (want) {
-		if (strchr(want, '/'))
-			return want;
+	if (want)
 		name = want;
-	}
-	if (env && *env) {
-		snprintf(buf, len, "%s/%s", env, name);
-		if (exists(buf))
-			return buf;
-	}
-	snprintf(buf, len, "%s/features/%s", AAMED_DATADIR, name);
-	if (exists(buf))
-		return buf;
+	f = compile_find_features(name, buf, len);
+	if (f)
+		return f;
+	/* not found: named as given, for the error the run reports */
+	if (strchr(name, '/'))
+		return name;
 	snprintf(buf, len, "tests/features/%s", name);
 	return buf;
 }

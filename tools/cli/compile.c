@@ -29,14 +29,13 @@ static bool exists(const char *p)
 	return stat(p, &sb) == 0;
 }
 
-/* A features name ("debian-default") or a path. */
-static const char *find_features(const char *name, char *buf, size_t len)
+const char *compile_find_features(const char *name, char *buf, size_t len)
 {
 	const char *env = getenv("AAMED_FEATURES_DIR");
 
 	if (strchr(name, '/'))
 		return exists(name) ? name : NULL;
-	if (env) {
+	if (env && *env) {
 		snprintf(buf, len, "%s/%s", env, name);
 		if (exists(buf))
 			return buf;
@@ -67,7 +66,7 @@ static void usage(FILE *f)
 struct parser_argv {
 	const char *v[MAX_PARGS];
 	int n;
-	char fbuf[4096];	/* where find_features puts a found path */
+	char fbuf[4096];	/* where compile_find_features puts a found path */
 };
 
 /* aamed compile's messages, none when quiet. */
@@ -105,7 +104,7 @@ static int add_features(const struct compile_opts *o, struct parser_argv *pa)
 	const char *f = DEBIAN_FEATURES;
 
 	if (o->features) {
-		f = find_features(o->features, pa->fbuf, sizeof(pa->fbuf));
+		f = compile_find_features(o->features, pa->fbuf, sizeof(pa->fbuf));
 		if (!f) {
 			say(o, "aamed compile: no features file \"%s\"\n",
 			    o->features);

@@ -37,6 +37,13 @@ struct compile_opts {
 int compile_policy(const struct compile_opts *o);
 
 /*
+ * A feature set by name ("linux-6.1", looked up in $AAMED_FEATURES_DIR,
+ * the installed share/aamed/features, then tests/features) or by path;
+ * NULL when there is none. buf holds a found path.
+ */
+const char *compile_find_features(const char *name, char *buf, size_t len);
+
+/*
  * Run parser (a path, or a name looked up on PATH) with argv (NULL
  * ended, argv[0] its name), its stdout into outfd, its stderr into
  * /dev/null when quiet. Returns its exit status, 256 when it did not
