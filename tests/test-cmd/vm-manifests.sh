@@ -42,6 +42,7 @@ for k in 6.1 6.12; do
 		--vm "$img" $ms >"$T/out" 2>"$T/err"
 	rc=$?
 	[ "$rc" -eq 0 ] && ok || { ko "$k: exit $rc, wanted 0"; tail -n 30 "$T/err"; }
+	# shellcheck disable=SC2086
 	echo "== $k: aamed test --kernel $k --features linux-$k --vm $img" $ms
 	grep '^# [0-9]* passed' "$T/out" | sed 's/^/  /'
 	has "$k" "1..$n"
