@@ -105,6 +105,8 @@ per_parser kernel env BOOT_TIMEOUT=400 sh tests/kernel/oracle.sh
 # aamed test --vm: a manifest judged by both kernels (the oracle above
 # fetched them; absent images are skipped and counted)
 suite test-vm env BOOT_TIMEOUT=400 sh tests/test-cmd/vm.sh $B/aamed
+# every manifest of real profiles in tests/manifests, the same way
+suite test-vm-manifests env BOOT_TIMEOUT=400 sh tests/test-cmd/vm-manifests.sh $B/aamed
 
 # What did not run is counted, never folded into the passes: the suite
 # runs of a missing parser, and the checks suites skipped inside.
