@@ -261,6 +261,41 @@ has_err log-missing "aamed test: cannot open $T/none.log"
 empty_out log-missing
 expect log-policy 3 "$A" test --policy "$T/none.bin" --log $L
 
+# Two-sided records: sides/sides.log holds the kernel's own records of a
+# signal and a ptrace both sides refused, and of one only the receiver
+# or only the tracee refused (tests/kernel/expected/ipc.6.1.tsv). Each is
+# the check of the side that logged it (profile=), against peer=.
+S=tests/test-cmd/sides
+for p in ipc fixed; do
+	"$A" compile --parser "$PARSER" -I "$PINC" --features "$FEAT" -o "$T/$p.bin" \
+		$S/$p.profile 2>"$T/cerr" || { ko "compile $S/$p.profile"; cat "$T/cerr"; }
+done
+# the policy the kernel ran: every logging side refuses again, with the
+# record of that side alone
+expect log-sides 1 "$A" test --policy "$T/ipc.bin" --log $S/sides.log
+has log-sides "1..6"
+has log-sides "# 0 passed, 6 failed"
+has log-sides "not ok 6 - signal send signal=usr2 peer=s_recv"
+has log-sides '    - "apparmor=\"DENIED\" operation=\"signal\" profile=\"s_send\" requested_mask=\"send\" denied_mask=\"send\" signal=usr2 peer=\"s_recv\""'
+has log-sides "not ok 4 - signal receive signal=usr2 peer=s_send"
+has log-sides '    - "apparmor=\"DENIED\" operation=\"signal\" profile=\"s_recv\" requested_mask=\"receive\" denied_mask=\"receive\" signal=usr2 peer=\"s_send\""'
+has log-sides "not ok 3 - ptrace tracedby  peer=p_reader"
+has log-sides '    - "apparmor=\"DENIED\" operation=\"ptrace\" profile=\"p_tracee\" requested_mask=\"tracedby\" denied_mask=\"tracedby\" peer=\"p_reader\""'
+has log-sides '    - "apparmor=\"DENIED\" operation=\"ptrace\" profile=\"p_notby\" requested_mask=\"readby\" denied_mask=\"readby\" peer=\"p_all\""'
+# no record of the other side: the test is the logging side's
+hasnt log-sides 'profile=\"s_send\" requested_mask=\"send\" denied_mask=\"send\" signal=term'
+hasnt log-sides 'profile=\"p_all\"'
+# each fix grants one side only: the side that logged decides, not the
+# other (which, refusing, logged its own record, its own test)
+expect log-sides-fixed 1 "$A" test --policy "$T/fixed.bin" --log $S/sides.log
+has log-sides-fixed "ok 1 - ptrace readby  peer=p_all"
+has log-sides-fixed "ok 2 - ptrace trace  peer=p_tracee"
+has log-sides-fixed "not ok 3 - ptrace tracedby  peer=p_reader"
+has log-sides-fixed "not ok 4 - signal receive signal=usr2 peer=s_send"
+has log-sides-fixed "ok 5 - signal receive signal=term peer=s_glob"
+has log-sides-fixed "ok 6 - signal send signal=usr2 peer=s_recv"
+has log-sides-fixed "# 4 passed, 2 failed"
+
 # ---------------------------------------------------------------- --vm
 # The translation and the judge without QEMU: AAMED_KERNEL_DIR names a
 # stand-in for the oracle's run.sh that keeps the case files and answers

@@ -215,7 +215,7 @@ struct replay {
 	/* aamed test --log: the same, with the logged request in words
 	 * (replay_describe) */
 	void (*rec_hook)(void *arg, const struct query *q, const aamed_label *l,
-			 const char *what);
+			 bool other_side, const char *what);
 	void *hook_arg;
 	struct replay_chunks *chunks;	/* the chunks and workers */
 	struct replay_progress *progress;	/* NULL: none */

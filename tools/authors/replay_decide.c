@@ -97,7 +97,8 @@ static struct replay_outcome decide_request(struct replay_worker *w,
 		char what[2048];
 
 		replay_describe(rec, what, sizeof(what));
-		w->r->rec_hook(w->r->hook_arg, &req->q, l, what);
+		w->r->rec_hook(w->r->hook_arg, &req->q, l, req->other_side,
+				 what);
 	}
 	o.denied = e != 0;
 	if (o.denied != (rec->event == AA_RECORD_DENIED)) {

@@ -46,8 +46,49 @@ static bool complain_only(const struct answer *a)
 	return false;
 }
 
+/*
+ * A signal or ptrace record is one side's check, logged by that side's
+ * profile (l, the record's profile=): the sender's or the receiver's, the
+ * tracer's or the tracee's. Only that check is judged, as replay judges
+ * it (qr_signal, qr_ptrace); the other side, when it refuses, logs a
+ * record of its own, which is its own test. Every other class is decided
+ * whole, as aamed query decides it.
+ */
+static int decide_logged(aamed_policy *policy, const aamed_label *l,
+			 const struct query *q, bool other_side,
+			 struct answer *a, char *err, size_t errlen)
+{
+	const aamed_label *peer;
+	int lerr = 0;
+
+	if (q->masks || (q->class != Q_SIGNAL && q->class != Q_PTRACE))
+		return answer_decide(policy, l, q, a, err, errlen);
+	peer = aamed_label_get(policy, q->peer_label, &lerr);
+	if (!peer) {
+		snprintf(err, errlen, "peer label \"%s\": %s", q->peer_label,
+			 lerr == -ENOENT ? "no such profile" : "malformed label");
+		return -1;
+	}
+	a->recs.n = 0;
+	if (q->class == Q_SIGNAL)
+		a->error = other_side ?
+			aamed_signal_side(peer, l, q->ipc.sig, AAMED_SIDE_PEER,
+					  answer_collect, &a->recs) :
+			aamed_signal_side(l, peer, q->ipc.sig, AAMED_SIDE_SUBJECT,
+					  answer_collect, &a->recs);
+	else
+		a->error = other_side ?
+			aamed_ptrace_side(peer, l, q->ipc.request,
+					  AAMED_SIDE_PEER, answer_collect,
+					  &a->recs) :
+			aamed_ptrace_side(l, peer, q->ipc.request,
+					  AAMED_SIDE_SUBJECT, answer_collect,
+					  &a->recs);
+	return 0;
+}
+
 static void on_request(void *arg, const struct query *q, const aamed_label *l,
-		       const char *what)
+		       bool other_side, const char *what)
 {
 	struct lrun *lr = arg;
 	const char *profile = aamed_label_name(l);
@@ -91,7 +132,8 @@ static void on_request(void *arg, const struct query *q, const aamed_label *l,
 	lr->a->recs.fmt = lr->o->fmt;
 	lr->a->recs.want_text = true;
 	snprintf(e->r.expected, sizeof(e->r.expected), "allow");
-	if (answer_decide(lr->policy, l, q, lr->a, err, sizeof(err))) {
+	if (decide_logged(lr->policy, l, q, other_side, lr->a, err,
+			  sizeof(err))) {
 		e->r.verdict = "error";
 		e->r.check = "error";
 		snprintf(e->r.got, sizeof(e->r.got), "error: %s", err);
@@ -110,7 +152,9 @@ static void on_request(void *arg, const struct query *q, const aamed_label *l,
 	}
 	if (!e->r.pass) {
 		e->r.check = "verdict";
-		if (tl_explain_why(lr->policy, l, q, lr->o->fmt, lr->src,
+		/* explain asks l's request of the peer: the receiver's or
+		 * tracee's own check is not that question */
+		if (!other_side && tl_explain_why(lr->policy, l, q, lr->o->fmt, lr->src,
 				   e->r.why, sizeof(e->r.why)))
 			lr->oom = true;
 	}

@@ -120,9 +120,11 @@ long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
 		    void *arg, long *records, long *rebuilt);
 
 /* ... and for aamed test --log, with the logged request in words (its
- * operation, name, target, mask, family, signal, peer) */
+ * operation, name, target, mask, family, signal, peer); other_side: a
+ * signal or ptrace record logged by the receiver or the tracee (l) */
 typedef void tl_request_fn(void *arg, const struct query *q,
-			   const aamed_label *l, const char *what);
+			   const aamed_label *l, bool other_side,
+			   const char *what);
 long tl_replay_requests(aamed_policy *policy, const char *const *logs, int n,
 			tl_request_fn fn, void *arg, long *records,
 			long *rebuilt);
