@@ -192,7 +192,8 @@ static int run_all(struct trun *run)
 		if (!run->results[i])
 			return -1;
 		for (j = 0; j < m->ntests; j++) {
-			test_run_one(m, &m->tests[j], &run->results[i][j]);
+			test_run_one(m, &m->tests[j], &run->results[i][j],
+				     run->keep_records);
 			run->failed += !run->results[i][j].pass;
 			progress(++done, run->total, tty);
 		}
@@ -273,6 +274,7 @@ static int test_manifests(struct targs *a, struct tl_opts *o)
 		goto out;
 	run.ms = ms;
 	run.nms = (size_t)a->nm;
+	run.keep_records = o->json || a->vm;
 	if (run_all(&run)) {
 		fprintf(stderr, "aamed test: out of memory\n");
 		goto out;

@@ -66,32 +66,48 @@ struct manifest {
 int manifest_read(const char *file, struct manifest *m);
 void manifest_free(struct manifest *m);
 
-/* The outcome of one test. */
+/*
+ * The outcome of one test. A run keeps every result until the reports
+ * are written, so a passing test keeps only what they print of it: its
+ * texts are tres_none ("") until set (tres_set(), owned then), and its
+ * records are kept when a report prints them (a failure; every test with
+ * --json or --vm, see test_run_one()). The sizes in comments are the
+ * longest texts kept, as the fixed buffers of old cut them.
+ */
 struct tresult {
 	bool pass;
-	const char *check;		/* the first failing check, or NULL */
-	char expected[600], got[600];
-	const char *verdict;		/* allow, deny, not-mediated */
 	bool audited;
-	char label_after[512];		/* empty: no change of label */
-	char *records[MAX_RECORDS];	/* their text, owned */
 	int nrecords;
-	char error[512];		/* a query refused at run time */
-	char why[512];			/* a denial unexpected: explain's
-					 * reason per profile; empty: none */
+	const char *check;		/* the first failing check, or NULL */
+	const char *verdict;		/* allow, deny, not-mediated */
+	char *expected, *got;		/* 599 */
+	char *label_after;		/* 511; "": no change of label */
+	char **records;			/* their text, owned */
+	char *why;			/* 511: a denial unexpected: explain's
+					 * reason per profile; "": none */
 	/* --vm (test_vm.c): what the kernel did */
-	char skip[200];			/* not run by the kernel: why */
-	char kverdict[128];		/* its verdict column; empty: not run */
-	char klabel[512];		/* its label after an exec, or "" */
+	char *skip;			/* 199: not run by the kernel: why */
+	char *kverdict;			/* 127: its verdict column; "": not run */
+	char *klabel;			/* 511: its label after an exec, or "" */
 	char *krecords;			/* its records, '\n'-separated, owned */
 };
 
-/* Decide t against m->policy into r. */
+/* The empty text of a result's fields that were not set. */
+extern char tres_none[1];
+/* Every text "", no record. */
+void tresult_init(struct tresult *r);
+/* *dst = the text of fmt, cut to max - 1 bytes as snprintf() would;
+ * -1 (*dst unchanged) when out of memory. */
+int tres_set(char **dst, size_t max, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Decide t against m->policy into r; keep_records: keep the records of
+ * a passing test too (reports that print them: --json, --vm). */
 void test_run_one(const struct manifest *m, const struct tcase *t,
-		  struct tresult *r);
+		  struct tresult *r, bool keep_records);
 void tresult_free(struct tresult *r);
-/* The verdict, records and label after of a into r; -1 (r->error set)
- * when out of memory. */
+/* The verdict, records and label after of a into r; -1 when out of
+ * memory. */
 int tresult_answer(struct tresult *r, const struct answer *a);
 
 /* test_log.c: aamed test --log: every distinct request of the logs must
@@ -138,6 +154,7 @@ struct trun {
 	struct tresult **results;	/* results[i][j]: ms[i].tests[j] */
 	size_t total, failed;
 	bool vm;			/* --vm: the kernel judged too */
+	bool keep_records;		/* --json, --vm: every test's records */
 	size_t skipped;			/* --vm: tests the kernel could not run */
 };
 

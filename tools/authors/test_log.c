@@ -113,6 +113,7 @@ static void on_request(void *arg, const struct query *q, const aamed_label *l,
 	}
 	e = &lr->v[lr->n];
 	memset(e, 0, sizeof(*e));
+	tresult_init(&e->r);
 	e->id = (long)lr->n;
 	e->t.name = strdup(what);
 	e->t.label = strdup(profile);
@@ -131,12 +132,16 @@ static void on_request(void *arg, const struct query *q, const aamed_label *l,
 	memset(lr->a, 0, sizeof(*lr->a));
 	lr->a->recs.fmt = lr->o->fmt;
 	lr->a->recs.want_text = true;
-	snprintf(e->r.expected, sizeof(e->r.expected), "allow");
+	if (tres_set(&e->r.expected, 600, "allow")) {
+		lr->oom = true;
+		return;
+	}
 	if (decide_logged(lr->policy, l, q, other_side, lr->a, err,
 			  sizeof(err))) {
 		e->r.verdict = "error";
 		e->r.check = "error";
-		snprintf(e->r.got, sizeof(e->r.got), "error: %s", err);
+		if (tres_set(&e->r.got, 600, "error: %s", err))
+			lr->oom = true;
 		return;
 	}
 	if (tresult_answer(&e->r, lr->a)) {
@@ -146,16 +151,20 @@ static void on_request(void *arg, const struct query *q, const aamed_label *l,
 	e->r.pass = !lr->a->error;
 	if (e->r.pass && lr->o->enforce && complain_only(lr->a)) {
 		e->r.pass = false;
-		snprintf(e->r.got, sizeof(e->r.got), "deny when enforced");
+		lr->oom |= tres_set(&e->r.got, 600, "deny when enforced") != 0;
 	} else if (!e->r.pass) {
-		snprintf(e->r.got, sizeof(e->r.got), "%s", e->r.verdict);
+		lr->oom |= tres_set(&e->r.got, 600, "%s", e->r.verdict) != 0;
 	}
 	if (!e->r.pass) {
+		char why[512] = "";
+
 		e->r.check = "verdict";
 		/* explain asks l's request of the peer: the receiver's or
 		 * tracee's own check is not that question */
-		if (!other_side && tl_explain_why(lr->policy, l, q, lr->o->fmt, lr->src,
-				   e->r.why, sizeof(e->r.why)))
+		if (!other_side &&
+		    (tl_explain_why(lr->policy, l, q, lr->o->fmt, lr->src, why,
+				    sizeof(why)) ||
+		     (why[0] && tres_set(&e->r.why, sizeof(why), "%s", why))))
 			lr->oom = true;
 	}
 }

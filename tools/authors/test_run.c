@@ -7,6 +7,7 @@
  * answer_label_after()). The first check that fails is the one reported.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,40 @@ bool record_value(const char *text, const char *key, char *out, size_t len)
 		return true;
 	}
 	return false;
+}
+
+char tres_none[1];
+
+void tresult_init(struct tresult *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->expected = r->got = r->label_after = r->why = tres_none;
+	r->skip = r->kverdict = r->klabel = tres_none;
+}
+
+int tres_set(char **dst, size_t max, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -1;
+	if ((size_t)n >= max)
+		n = (int)max - 1;
+	s = malloc((size_t)n + 1);
+	if (!s)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	if (*dst != tres_none)
+		free(*dst);
+	*dst = s;
+	return 0;
 }
 
 static int hexval(char c)
@@ -93,8 +128,9 @@ static void fail(struct tresult *r, const char *check, const char *want,
 		return;		/* the first failing check is the one shown */
 	r->pass = false;
 	r->check = check;
-	snprintf(r->expected, sizeof(r->expected), "%s", want);
-	snprintf(r->got, sizeof(r->got), "%s", got);
+	/* out of memory: the check is still named, its texts empty */
+	tres_set(&r->expected, 600, "%s", want);
+	tres_set(&r->got, 600, "%s", got);
 }
 
 static void fields_text(const struct tcase *t, char *buf, size_t len)
@@ -136,30 +172,48 @@ int tresult_answer(struct tresult *r, const struct answer *a)
 	r->verdict = a->not_mediated ? "not-mediated" : a->error ? "deny" : "allow";
 	r->audited = a->recs.n > 0;
 	/* only the text: a run of many tests keeps every result */
+	if (a->recs.n) {
+		r->records = calloc((size_t)a->recs.n, sizeof(*r->records));
+		if (!r->records)
+			return -1;
+	}
 	for (i = 0; i < a->recs.n; i++) {
 		r->records[i] = strdup(a->recs.text[i]);
-		if (!r->records[i]) {
-			snprintf(r->error, sizeof(r->error), "out of memory");
+		if (!r->records[i])
 			return -1;
-		}
 		r->nrecords++;
 	}
-	snprintf(r->label_after, sizeof(r->label_after), "%s", after ? after : "");
+	if (after && after[0] && tres_set(&r->label_after, 512, "%s", after))
+		return -1;
 	return 0;
 }
 
+/* A passing test's records: freed unless a report prints them. */
+static void drop_records(struct tresult *r)
+{
+	int i;
+
+	for (i = 0; i < r->nrecords; i++)
+		free(r->records[i]);
+	free(r->records);
+	r->records = NULL;
+	r->nrecords = 0;
+}
+
 void test_run_one(const struct manifest *m, const struct tcase *t,
-		  struct tresult *r)
+		  struct tresult *r, bool keep_records)
 {
 	struct answer *a = malloc(sizeof(*a));
 	const aamed_label *label;
 	struct query q;
+	char error[512] = "", why[512] = "";	/* a query refused at run
+						 * time; explain's reason */
 	int lerr = 0;
 
-	memset(r, 0, sizeof(*r));
+	tresult_init(r);
 	r->verdict = "error";
 	if (!a) {
-		snprintf(r->error, sizeof(r->error), "out of memory");
+		snprintf(error, sizeof(error), "out of memory");
 		goto out;
 	}
 	answer_init(a, m->fmt, true);
@@ -167,42 +221,57 @@ void test_run_one(const struct manifest *m, const struct tcase *t,
 	/* the manifest was checked: these fail only when a query its
 	 * words allowed cannot be asked of this policy */
 	if (!label) {
-		snprintf(r->error, sizeof(r->error), "label \"%s\": %s", t->label,
+		snprintf(error, sizeof(error), "label \"%s\": %s", t->label,
 			 lerr == -ENOENT ? "no such profile" : "malformed label");
 		goto out;
 	}
-	if (parse_query(t->argc, (char **)t->argv, &q, r->error,
-			sizeof(r->error)) ||
-	    answer_decide(m->policy, label, &q, a, r->error, sizeof(r->error))) {
-		if (!r->error[0])
-			snprintf(r->error, sizeof(r->error), "cannot be asked");
+	if (parse_query(t->argc, (char **)t->argv, &q, error, sizeof(error)) ||
+	    answer_decide(m->policy, label, &q, a, error, sizeof(error))) {
+		if (!error[0])
+			snprintf(error, sizeof(error), "cannot be asked");
 		goto out;
 	}
-	if (tresult_answer(r, a))
+	if (tresult_answer(r, a)) {
+		snprintf(error, sizeof(error), "out of memory");
 		goto out;
+	}
 	judge(t, r);
-	if (!r->pass && !strcmp(r->check, "verdict") && a->error &&
-	    tl_explain_why(m->policy, label, &q, m->fmt, NULL, r->why,
-			   sizeof(r->why)))
-		snprintf(r->error, sizeof(r->error), "out of memory");
+	if (!r->pass && !strcmp(r->check, "verdict") && a->error) {
+		if (tl_explain_why(m->policy, label, &q, m->fmt, NULL, why,
+				   sizeof(why)) ||
+		    (why[0] && tres_set(&r->why, sizeof(why), "%s", why)))
+			snprintf(error, sizeof(error), "out of memory");
+	}
 out:
-	if (r->error[0]) {
+	if (error[0]) {
 		r->pass = false;
 		r->check = "error";
-		snprintf(r->expected, sizeof(r->expected), "%s",
+		tres_set(&r->expected, 600, "%s",
 			 t->expect_allow ? "allow" : "deny");
-		snprintf(r->got, sizeof(r->got), "error: %s", r->error);
+		tres_set(&r->got, 600, "error: %s", error);
 	}
+	if (r->pass && !keep_records)
+		drop_records(r);
 	free(a);
+}
+
+static void text_free(char **s)
+{
+	if (*s && *s != tres_none)
+		free(*s);
+	*s = tres_none;
 }
 
 void tresult_free(struct tresult *r)
 {
-	int i;
-
-	for (i = 0; i < r->nrecords; i++)
-		free(r->records[i]);
-	r->nrecords = 0;
+	drop_records(r);
+	text_free(&r->expected);
+	text_free(&r->got);
+	text_free(&r->label_after);
+	text_free(&r->why);
+	text_free(&r->skip);
+	text_free(&r->kverdict);
+	text_free(&r->klabel);
 	free(r->krecords);
 	r->krecords = NULL;
 }

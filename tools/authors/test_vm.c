@@ -245,8 +245,11 @@ static int write_cases(const char *file, struct trun *run, size_t i,
 		const char *why = translate(t, j, &x);
 
 		if (why) {
-			snprintf(run->results[i][j].skip,
-				 sizeof(run->results[i][j].skip), "%s", why);
+			if (tres_set(&run->results[i][j].skip, 200, "%s", why)) {
+				fprintf(stderr, "aamed test: out of memory\n");
+				fclose(f);
+				return -1;
+			}
 			continue;
 		}
 		fprintf(f, "%scase t%zu %s %s :: --label %s %s\n", x.setup, j,
@@ -339,8 +342,9 @@ static void kfail(struct tresult *r, const char *want, const char *got)
 		return;		/* the first failing check is the one shown */
 	r->pass = false;
 	r->check = "kernel";
-	snprintf(r->expected, sizeof(r->expected), "%s", want);
-	snprintf(r->got, sizeof(r->got), "%s", got);
+	/* out of memory: the check is still named, its texts empty */
+	tres_set(&r->expected, 600, "%s", want);
+	tres_set(&r->got, 600, "%s", got);
 }
 
 /* allow, deny, or NULL: the kernel could not say */
@@ -459,12 +463,15 @@ static int take_row(struct trun *run, size_t i, char *line)
 	if (j >= run->ms[i].ntests)
 		return 0;
 	r = &run->results[i][j];
-	snprintf(r->kverdict, sizeof(r->kverdict), "%s", f[3]);
+	if (tres_set(&r->kverdict, 128, "%s", f[3]))
+		return -1;
 	/* "t_exec (enforce)": the label without its mode */
 	if (strcmp(f[4], "-")) {
 		rest = strstr(f[4], " (");
-		snprintf(r->klabel, sizeof(r->klabel), "%.*s",
-			 (int)(rest ? rest - f[4] : (long)strlen(f[4])), f[4]);
+		if (tres_set(&r->klabel, 512, "%.*s",
+			     (int)(rest ? rest - f[4] : (long)strlen(f[4])),
+			     f[4]))
+			return -1;
 	}
 	while (!strncmp(s, "secure-exec=", 12) || !strncmp(s, "rlimits=", 8))
 		s += strcspn(s, "\t") + (s[strcspn(s, "\t")] ? 1 : 0);
