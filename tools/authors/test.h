@@ -30,7 +30,8 @@ struct tcase {
 	char *label;
 	char *request;			/* as written */
 	char *words;			/* split_words() buffer */
-	char *argv[MAX_WORDS + 2];	/* --label L, then the words */
+	char **argv;			/* --label L, then the words; NULL
+					 * after the last */
 	int argc;
 	bool expect_allow;
 	int audit;			/* -1 unset, 0, 1 */

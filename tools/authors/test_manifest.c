@@ -260,6 +260,7 @@ static void test_key(struct mread *r, int key, yaml_node_t *k, yaml_node_t *v,
 static void check_request(struct mread *r, yaml_node_t *v, struct tcase *t)
 {
 	size_t len = strlen(t->request) + 2;
+	char *w[MAX_WORDS + 3] = { "--label", t->label };
 	const char *werr;
 	char err[512];
 	struct query q;
@@ -270,9 +271,7 @@ static void check_request(struct mread *r, yaml_node_t *v, struct tcase *t)
 		merr(r, v, "out of memory");
 		return;
 	}
-	t->argv[0] = "--label";
-	t->argv[1] = t->label;
-	n = split_words(t->request, t->words, len, t->argv + 2, MAX_WORDS, &werr);
+	n = split_words(t->request, t->words, len, w + 2, MAX_WORDS, &werr);
 	if (n < 0) {
 		merr(r, v, "request: %s", werr);
 		return;
@@ -281,6 +280,13 @@ static void check_request(struct mread *r, yaml_node_t *v, struct tcase *t)
 		merr(r, v, "request: no words");
 		return;
 	}
+	/* a run keeps every test: its words, not room for MAX_WORDS */
+	t->argv = calloc((size_t)n + 3, sizeof(*t->argv));
+	if (!t->argv) {
+		merr(r, v, "out of memory");
+		return;
+	}
+	memcpy(t->argv, w, ((size_t)n + 2) * sizeof(*w));
 	t->argc = n + 2;
 	if (parse_query(t->argc, t->argv, &q, err, sizeof(err))) {
 		merr(r, v, "request: %s", err);
@@ -579,6 +585,7 @@ void manifest_free(struct manifest *m)
 		free(t->label);
 		free(t->request);
 		free(t->words);
+		free(t->argv);
 		free(t->label_after);
 		for (j = 0; j < t->nfields; j++) {
 			free(t->fields[j].key);
