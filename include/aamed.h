@@ -169,6 +169,12 @@ enum aamed_kernel {
 };
 void aamed_policy_set_kernel(aamed_policy *policy, enum aamed_kernel k);
 enum aamed_kernel aamed_policy_kernel(const aamed_policy *policy);
+/*
+ * The filesystem types the kernel knows, as /proc/filesystems lists them
+ * (a new mount of another type fails with -ENODEV); NULL restores the
+ * built-in list of Debian's kernels. 0, -EINVAL or -ENOMEM.
+ */
+int aamed_policy_set_fstypes(aamed_policy *policy, const char *text);
 
 /* Profiles in load order; name is the full name (parent//child). */
 size_t aamed_policy_profile_count(const aamed_policy *policy);

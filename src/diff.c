@@ -18,6 +18,8 @@ struct pnode {
 	uint32_t sa, sb;
 	uint32_t parent;	/* index of the parent pair, UINT32_MAX: root */
 	uint8_t byte;
+	uint8_t cls;		/* the first byte of the way here */
+	uint16_t depth;		/* bytes on the way here (saturated) */
 };
 
 static inline uint32_t next(const struct aa_walk_side *d, uint32_t s,
@@ -62,6 +64,8 @@ long aa_dfa_product_walk(const struct aa_walk_side *a,
 	uint8_t *w = NULL;
 	long ret = 0;
 	bool stop = false;
+	uint8_t ncls = 0;	/* the cls and depth ADD gives a new pair */
+	uint16_t ndepth = 0;
 
 #define ADD(A, B, P, C)                                                       \
 	do {                                                                  \
@@ -99,6 +103,8 @@ long aa_dfa_product_walk(const struct aa_walk_side *a,
 			q[n].sb = (B);                                        \
 			q[n].parent = (P);                                    \
 			q[n].byte = (C);                                      \
+			q[n].cls = ncls;                                      \
+			q[n].depth = ndepth;                                  \
 			tab[h_] = (uint32_t)++n;                              \
 		}                                                             \
 	} while (0)
@@ -107,6 +113,7 @@ long aa_dfa_product_walk(const struct aa_walk_side *a,
 	while (head < n && !stop) {
 		struct pnode cur = q[head];
 		uint32_t idx = (uint32_t)head++;
+		const uint8_t *order = ops->order;
 		unsigned c;
 
 		if (ops->differ(ops->arg, cur.sa, cur.sb)) {
@@ -130,13 +137,17 @@ long aa_dfa_product_walk(const struct aa_walk_side *a,
 			ret = -1;
 			continue;	/* finish what is queued, add nothing */
 		}
+		if (ops->order_at)
+			order = ops->order_at(ops->arg, cur.cls, cur.depth);
+		ndepth = cur.depth < UINT16_MAX ? cur.depth + 1 : UINT16_MAX;
 		for (c = 0; c < 256; c++) {
-			uint8_t by = ops->order ? ops->order[c] : (uint8_t)c;
+			uint8_t by = order ? order[c] : (uint8_t)c;
 			uint32_t na = next(a, cur.sa, by);
 			uint32_t nb = next(b, cur.sb, by);
 
 			if (!na && !nb)
 				continue;
+			ncls = cur.depth ? cur.cls : by;
 			ADD(na, nb, idx, by);
 		}
 	}
@@ -599,13 +610,40 @@ static void fill_side(struct aa_walk_side *d, const struct aa_profile *p,
 	}
 }
 
+/*
+ * The policy walk's order after len bytes of class cls: a signal's or
+ * ptrace's peer label, io_uring's credentials label and D-Bus's strings
+ * letters first (the witness is then a name one can type); class bytes,
+ * signal numbers and every other encoding in their own order.
+ */
+static const uint8_t *policy_order(void *arg, uint8_t cls, unsigned len)
+{
+	const struct pwalk *w = arg;
+	unsigned from;
+
+	switch (cls) {
+	case AA_CLASS_SIGNAL:
+	case AA_CLASS_LABEL:	/* ptrace: LABEL, PTRACE, then the peer */
+		from = 2;
+		break;
+	case AA_CLASS_PTRACE:
+	case AA_CLASS_IO_URING:
+	case AA_CLASS_DBUS:
+		from = 1;
+		break;
+	default:
+		return NULL;
+	}
+	return len >= from ? w->order : NULL;
+}
+
 static long walk_kind(const struct aa_profile *a, const struct aa_profile *b,
 		      enum aamed_rules_kind kind, size_t max, aamed_diff_fn fn,
 		      void *arg, bool *stopped)
 {
 	long n;
 	struct pwalk w;
-	struct aa_product_ops ops = { pair_differ, pair_report, &w, NULL };
+	struct aa_product_ops ops = { pair_differ, pair_report, &w, NULL, NULL };
 	uint8_t order[256];
 
 	memset(&w, 0, sizeof(w));
@@ -627,6 +665,8 @@ static long walk_kind(const struct aa_profile *a, const struct aa_profile *b,
 	w.order = order;
 	if (kind == AAMED_RULES_ATTACH)
 		ops.order = order;
+	if (kind == AAMED_RULES_POLICY)
+		ops.order_at = policy_order;
 	n = aa_dfa_product_walk(&w.side_a, &w.side_b, &ops, max);
 	free(w.cwit);
 	tset_free(&w.reported);

@@ -23,6 +23,10 @@ struct aa_product_ops {
 		       size_t len);
 	void *arg;
 	const uint8_t *order;
+	/* optional: the order after len bytes whose first is cls (NULL:
+	 * order), so that names are spelled with letters where numbers
+	 * keep their own order */
+	const uint8_t *(*order_at)(void *arg, uint8_t cls, unsigned len);
 };
 
 /*

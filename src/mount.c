@@ -233,8 +233,9 @@ static int mount_each(const struct aa_label *label, const struct mnt_args *m,
 /*
  * Filesystem types whose get_fs_type() flags matter: FS_REQUIRES_DEV
  * (the source is looked up as a path) and FS_BINARY_MOUNTDATA (the data
- * is not text). Any other type is taken as a virtual filesystem with
- * text options (tmpfs, proc, overlay, ...).
+ * is not text). Any other known type (fstypes.c) is taken as a virtual
+ * filesystem with text options (tmpfs, proc, overlay, ...); an unknown
+ * one fails get_fs_type() with ENODEV.
  */
 static const char *const dev_fstypes[] = {
 	"adfs",	   "affs",    "befs",	"bfs",	   "btrfs",   "cramfs",
@@ -274,6 +275,8 @@ static int new_mount(const struct aa_label *label,
 			      req->data, flags, true };
 
 	if (req->fstype) {
+		if (!aa_fstype_known(label->vec[0]->ns->policy, req->fstype))
+			return -ENODEV;	/* get_fs_type(), no record */
 		m.binary = fs_binary(req->fstype);
 		if (in_list(dev_fstypes, ARRAY_SIZE(dev_fstypes), req->fstype)) {
 			if (!req->source || !*req->source)

@@ -7,6 +7,8 @@
 #ifndef AAMED_MOUNT_H
 #define AAMED_MOUNT_H
 
+#include <stdbool.h>
+
 #include "aamed.h"
 
 struct aa_label;
@@ -28,5 +30,11 @@ int aa_pivotroot(const struct aa_label *label, const char *new_root,
 /* aa_move_mount(): from NULL is a detached mount. */
 int aa_move_mount(const struct aa_label *label, const char *from,
 		  const char *to, aamed_audit_fn fn, void *arg);
+
+/*
+ * fstypes.c: whether get_fs_type() knows TYPE under policy's list (a
+ * /proc/filesystems given to aamed_policy_set_fstypes(), or Debian's).
+ */
+bool aa_fstype_known(const struct aamed_policy *policy, const char *type);
 
 #endif

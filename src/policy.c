@@ -175,6 +175,7 @@ void aamed_policy_free(aamed_policy *policy)
 	free(policy->learning);
 	free(policy->labels);
 	free(policy->dead_labels);
+	free(policy->fstypes);
 	free(policy->ns);
 	pthread_mutex_destroy(&policy->lock);
 	free(policy);

@@ -160,6 +160,7 @@ struct aamed_policy {
 	size_t nslots;			/* a power of two, or 0 */
 	size_t seq;			/* next load order */
 	enum aamed_kernel kernel;	/* behaviour to reproduce */
+	char *fstypes;			/* known types, NUL-separated, or NULL */
 	uint64_t gen;			/* unique per policy in the process */
 	unsigned abi;
 

@@ -137,6 +137,17 @@ errno_first errno-cap "DENIED (EPERM)" --label fhcap mount none /mnt/ --fstype t
 has errno-cap 'operation="capable" profile="fhcap" capability=21  capname="sys_admin"'
 errno_first errno-nouser "DENIED (EINVAL)" --label fhcap mount none /mnt/ --fstype tmpfs --flags nouser
 errno_first errno-eacces "DENIED" --label fhplain file /etc/fh r
+# ENODEV: aa_new_mount()'s get_fs_type() of a type the kernel does not
+# know, before any rule and with no record; --fstypes gives the types as
+# /proc/filesystems lists them (ext4 known there, tmpfs not)
+errno_first errno-nodev "DENIED (ENODEV)" --label fhcap mount none /mnt/ --fstype aamedfs
+if [ "$(wc -l <"$T/out")" -eq 1 ]; then ok; else ko "errno-nodev: a record: $(tail -1 "$T/out")"; fi
+errno_first errno-nodev-tmpfs "DENIED (EPERM)" --label fhcap mount none /mnt/ --fstype tmpfs
+printf 'nodev\tsysfs\nnodev\tproc\n\text4\n' >"$T/fhfs"
+errno_first errno-fstypes-tmpfs "DENIED (ENODEV)" --fstypes "$T/fhfs" --label fhcap mount none /mnt/ --fstype tmpfs
+errno_first errno-fstypes-ext4 "DENIED (ENOENT)" --fstypes "$T/fhfs" --label fhcap mount --no-source /mnt/ --fstype ext4
+expect errno-fstypes-unconfined 0 "$A" query --policy "$T/fherr.bin" --fstypes "$T/fhfs" --label unconfined mount none /mnt/ --fstype aamedfs
+expect errno-fstypes-missing 3 "$A" query --policy "$T/fherr.bin" --fstypes "$T/nosuch" --label fhcap mount none /mnt/ --fstype tmpfs
 expect errno-json 1 "$A" query --json --policy "$T/fherr.bin" --label fhplain change_hat fhh
 has errno-json '"verdict":"denied","error":-10,'
 printf 'change_hat fhh\nchange_profile nosuch\nfile /etc/fh r\n' >"$T/fherr.q"

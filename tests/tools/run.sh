@@ -429,7 +429,7 @@ df remove-read '  /etc/x r,\n  /etc/y r,' '  /etc/y r,' 'file       -r' ' /etc/x
 df add-cap '  capability chown,' '  capability chown,\n  capability net_admin,' 'capability +' 'net_admin'
 df transition '  /bin/x ix,' '  /bin/x px,' 'transition ix => px' '/bin/x'
 df owner '  /h/x r,' '  owner /h/x r,' 'file       -r' '/h/x'
-df signal '  signal send set=term peer=foo,' '  signal send set=(term,kill) peer=foo,' 'signal     +send' 'signal=kill peer=foo'
+df signal '  signal send set=term peer=foo,' '  signal send set=(term,kill) peer=foo,' 'signal     +send' 'signal kill --peer-label foo'
 df net '  network inet stream,' '  network inet stream,\n  network inet6 dgram,' 'network' 'inet6 dgram'
 df deny-quiet '  /a r,' '  /a r,\n  deny /b r,' 'quiet +r' '/b'
 printf 'profile t flags=(complain) {\n  /a r,\n}\n' >"$T/c.sd"

@@ -94,6 +94,12 @@ static aamed_policy *load(enum aamed_kernel k)
 	if (!pol)
 		return NULL;
 	aamed_policy_set_kernel(pol, k);
+	/* a kernel that knows the made-up types t and z besides nfs, ext4 */
+	if (aamed_policy_set_fstypes(pol, "nodev\tt\nnodev\tz\n"
+				     "nodev\tnfs\n\text4\n")) {
+		aamed_policy_free(pol);
+		return NULL;
+	}
 	/* one load each: three of these DFAs do not fit one sbuf */
 	for (i = 0; i < 3; i++) {
 		s.n = 0;
@@ -211,6 +217,20 @@ void unit_mount_match(void)
 		 -EACCES);
 	CHECK_EQ(mnt(pol, "m", NULL, "/", "ext4", 0, NULL, &rs), -ENOENT);
 	CHECK_EQ(rs.n, 0);
+	/* get_fs_type() of an unknown type: ENODEV before any rule */
+	CHECK_EQ(mnt(pol, "m", NULL, "/", "tmpfs", 0, NULL, &rs), -ENODEV);
+	CHECK_EQ(rs.n, 0);
+	CHECK_EQ(mnt(pol, "m", "s", "/", "vfat", 0, "x", &rs), -ENODEV);
+	CHECK_EQ(rs.n, 0);
+	/* the built-in list (Debian's kernels) knows tmpfs, not t */
+	CHECK_EQ(aamed_policy_set_fstypes(pol, NULL), 0);
+	CHECK_EQ(mnt(pol, "m", "s", "/", "t", 0, "x", &rs), -ENODEV);
+	CHECK_EQ(rs.n, 0);
+	CHECK_EQ(mnt(pol, "m", NULL, "/", "tmpfs", 0, NULL, &rs), -EACCES);
+	CHECK(rs.n == 1 && strstr(rs.text[0], "failed type match"));
+	CHECK_EQ(mnt(pol, "m", NULL, "/", "aamedfs", 0, NULL, &rs), -ENODEV);
+	CHECK_EQ(rs.n, 0);
+	CHECK_EQ(aamed_policy_set_fstypes(NULL, ""), -EINVAL);
 	aamed_policy_free(pol);
 }
 

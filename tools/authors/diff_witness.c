@@ -152,6 +152,8 @@ static void mount_witness(const uint8_t *w, size_t n, char *out, size_t len)
 		out[len - 1] = 0;
 }
 
+/* The words of aamed query's signal request (the walk spells the peer
+ * with letters where the rules allow, src/diff.c policy_order()). */
 static void signal_witness(const uint8_t *w, size_t n, char *out, size_t len)
 {
 	const char *s = aamed_signal_name(w[1]);
@@ -162,7 +164,7 @@ static void signal_witness(const uint8_t *w, size_t n, char *out, size_t len)
 	else
 		snprintf(sb, sizeof(sb), "%s", s ? s : "rtmin+");
 	diff_put_bytes(peer, sizeof(peer), w + 2, n - 2);
-	snprintf(out, len, "signal=%s peer=%s", sb, peer);
+	snprintf(out, len, "signal %s --peer-label %s", sb, n > 2 ? peer : "\"\"");
 }
 
 /*
@@ -212,7 +214,8 @@ void diff_policy_witness(const uint8_t *w, size_t n, char *out, size_t len)
 
 		diff_put_bytes(label, sizeof(label), w + 1, n - 1);
 		if (n > 1)
-			snprintf(out, len, "io_uring override_creds label=%s", label);
+			snprintf(out, len, "io_uring override_creds --peer-label %s",
+				 label);
 		else
 			snprintf(out, len, "io_uring sqpoll");
 	} else if (cls == AAMED_PCLASS_DBUS) {

@@ -63,7 +63,7 @@ static void print_errno(FILE *f, int error)
 		{ ECHILD, "ECHILD" },	  { EINVAL, "EINVAL" },
 		{ ENOMEM, "ENOMEM" },	  { E2BIG, "E2BIG" },
 		{ ELOOP, "ELOOP" },	  { EPROTO, "EPROTO" },
-		{ ENAMETOOLONG, "ENAMETOOLONG" },
+		{ ENAMETOOLONG, "ENAMETOOLONG" }, { ENODEV, "ENODEV" },
 	};
 	size_t i;
 
@@ -322,7 +322,8 @@ static int run_batch(aamed_policy *policy, FILE *in, const struct outopts *o,
 static void query_usage(FILE *f)
 {
 	fputs("usage: aamed query --policy PATH [--policy PATH...] [--json]\n"
-	      "                   [--kernel 6.1|6.12|upstream] [--label L] QUERY\n"
+	      "                   [--kernel 6.1|6.12|upstream] [--fstypes FILE]\n"
+	      "                   [--label L] QUERY\n"
 	      "       aamed query --policy PATH --batch FILE|-\n",
 	      f);
 	qclass_usage(f);
@@ -334,6 +335,7 @@ struct query_opts {
 	const char *policies[64];
 	int np;
 	const char *batch, *label, *peer_label;
+	const char *fstypes;	/* --fstypes: a /proc/filesystems */
 	struct outopts o;
 	char *words[MAX_WORDS + 2];	/* --label, --peer-label, then the words */
 	int nwords;
@@ -346,6 +348,7 @@ enum {
 	QO_JSON,
 	QO_LABEL,
 	QO_PEER_LABEL,
+	QO_FSTYPES,
 };
 
 static const struct option query_longopts[] = {
@@ -355,6 +358,7 @@ static const struct option query_longopts[] = {
 	{ "json", no_argument, NULL, QO_JSON },
 	{ "label", required_argument, NULL, QO_LABEL },
 	{ "peer-label", required_argument, NULL, QO_PEER_LABEL },
+	{ "fstypes", required_argument, NULL, QO_FSTYPES },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -384,6 +388,9 @@ static int query_opt(struct query_opts *qo, int c)
 		return 0;
 	case QO_PEER_LABEL:
 		qo->peer_label = optarg;
+		return 0;
+	case QO_FSTYPES:
+		qo->fstypes = optarg;
 		return 0;
 	case 'h':
 		query_usage(stdout);
@@ -534,7 +541,8 @@ int cmd_query(int argc, char **argv)
 		goto out;
 	}
 	policy = load_policies(qo->policies, qo->np, qo->o.kernel, "aamed");
-	if (!policy) {
+	if (!policy || (qo->fstypes &&
+			load_fstypes(policy, qo->fstypes, "aamed query"))) {
 		rc = EXIT_POLICY;
 		goto out;
 	}

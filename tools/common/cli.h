@@ -320,6 +320,9 @@ const char *cli_type_name(enum aamed_audit_type t);
  */
 aamed_policy *load_policies(const char *const *paths, int n,
 			    enum aamed_kernel k, const char *who);
+/* load.c: the filesystem types of a /proc/filesystems file at path into
+ * p (aamed_policy_set_fstypes()); 0, or -1 after saying why. */
+int load_fstypes(aamed_policy *p, const char *path, const char *who);
 
 /* query.c */
 struct outopts {

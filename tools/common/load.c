@@ -3,6 +3,8 @@
  * The policies a command names: every --policy blob loaded, in order,
  * into one new policy set, failures said in the command's name.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
@@ -99,4 +101,32 @@ aamed_policy *load_policies(const char *const *paths, int n,
 		}
 	warn_undecided(p, who);
 	return p;
+}
+
+int load_fstypes(aamed_policy *p, const char *path, const char *who)
+{
+	char text[65536];
+	FILE *f = fopen(path, "r");
+	size_t n;
+	int bad;
+
+	if (!f) {
+		cli_error(who, "cannot read --fstypes %s: %s", path,
+			  strerror(errno));
+		return -1;
+	}
+	n = fread(text, 1, sizeof(text) - 1, f);
+	bad = ferror(f) || !feof(f);
+	fclose(f);
+	if (bad) {
+		cli_error(who, "cannot read --fstypes %s: %s", path,
+			  n == sizeof(text) - 1 ? "too long" : "read error");
+		return -1;
+	}
+	text[n] = '\0';
+	if (aamed_policy_set_fstypes(p, text)) {
+		cli_error(who, "out of memory");
+		return -1;
+	}
+	return 0;
 }
