@@ -7,8 +7,11 @@
  *
  * The built-in list is what Debian's 6.1 and 6.12 amd64 kernels register,
  * built in or as a module that get_fs_type() loads on demand
- * ("fs-NAME" aliases): a system's own /proc/filesystems, read with
- * aamed_policy_set_fstypes(), replaces it (a system without modules
+ * ("fs-NAME" aliases), checked against 6.12's config and its module tree
+ * (linux-image-6.12.118+deb12-amd64-unsigned: /boot/config-*, fs/); a
+ * type only one of the two kernels has is listed, so aamed never refuses
+ * a type a Debian kernel knows. A system's own /proc/filesystems, read
+ * with aamed_policy_set_fstypes(), replaces it (a system without modules
  * knows fewer types).
  */
 #include <errno.h>
@@ -20,23 +23,25 @@
 #include "policy.h"
 
 static const char *const debian_fstypes[] = {
-	"9p",	      "affs",	     "afs",	    "autofs",	   "bdev",
-	"befs",	      "binder",	     "binfmt_misc", "bpf",	   "btrfs",
-	"ceph",	      "cgroup",	     "cgroup2",	    "cifs",	   "coda",
-	"configfs",   "cpuset",	     "cramfs",	    "debugfs",	   "devpts",
-	"devtmpfs",   "ecryptfs",    "efivarfs",    "erofs",	   "exfat",
-	"ext2",	      "ext3",	     "ext4",	    "f2fs",	   "freevxfs",
-	"fuse",	      "fuseblk",     "fusectl",	    "gfs2",	   "gfs2meta",
-	"hfs",	      "hfsplus",     "hpfs",	    "hugetlbfs",   "iso9660",
-	"jffs2",      "jfs",	     "minix",	    "mqueue",	   "msdos",
-	"nfs",	      "nfs4",	     "nfsd",	    "nilfs2",	   "ntfs",
-	"ntfs3",      "ocfs2",	     "ocfs2_dlmfs", "omfs",	   "orangefs",
-	"overlay",    "pipefs",	     "proc",	    "pstore",	   "qnx4",
-	"qnx6",	      "ramfs",	     "reiserfs",    "romfs",	   "rpc_pipefs",
-	"securityfs", "smb3",	     "sockfs",	    "squashfs",	   "sysfs",
-	"sysv",	      "tmpfs",	     "tracefs",	    "udf",	   "ufs",
-	"v7",	      "vboxsf",	     "vfat",	    "virtiofs",	   "xfs",
-	"zonefs",
+	"9p", "adfs", "affs", "afs", "autofs",
+	"bcachefs", "bdev", "befs", "bfs", "binder",
+	"binfmt_misc", "bpf", "btrfs", "ceph", "cgroup",
+	"cgroup2", "cifs", "coda", "configfs", "cpuset",
+	"cramfs", "debugfs", "devpts", "devtmpfs", "ecryptfs",
+	"efivarfs", "efs", "erofs", "exfat", "ext2",
+	"ext3", "ext4", "f2fs", "freevxfs", "functionfs",
+	"fuse", "fuseblk", "fusectl", "gadgetfs", "gfs2",
+	"gfs2meta", "hfs", "hfsplus", "hpfs", "hugetlbfs",
+	"ibmasmfs", "ipathfs", "iso9660", "jffs2", "jfs",
+	"minix", "mqueue", "msdos", "nfs", "nfs4",
+	"nfsd", "nilfs2", "ntfs", "ntfs3", "ocfs2",
+	"ocfs2_dlmfs", "omfs", "orangefs", "overlay", "pipefs",
+	"proc", "pstore", "qnx4", "qnx6", "ramfs",
+	"reiserfs", "resctrl", "romfs", "rpc_pipefs", "securityfs",
+	"selinuxfs", "smb3", "sockfs", "squashfs", "sysfs",
+	"sysv", "tmpfs", "tracefs", "ubifs", "udf",
+	"ufs", "v7", "vboxsf", "vfat", "virtiofs",
+	"xenfs", "xfs", "zonefs",
 };
 
 /* One name of a /proc/filesystems line ("nodev\tNAME" or "\tNAME"). */
