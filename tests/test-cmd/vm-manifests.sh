@@ -17,11 +17,7 @@ case $A in /*) ;; *) A=$(pwd)/$A ;; esac
 cd "$(dirname "$0")/../.."
 T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-vm-manifests.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
-has() { if grep -qF -- "$2" "$T/out"; then ok; else ko "$1: no \"$2\" in output"; fi; }
+. tests/assert.sh
 PARSER=${APPARMOR_PARSER:-apparmor_parser}
 PINC=${APPARMOR_INCLUDE:-/etc/apparmor.d}
 NCHECKS=6	# per kernel: keep in step with the checks below
