@@ -35,17 +35,6 @@ struct lrun {
 	bool oom;
 };
 
-/* A request that passes only in complain mode logged an ALLOWED record. */
-static bool complain_only(const struct answer *a)
-{
-	int i;
-
-	for (i = 0; i < a->recs.n; i++)
-		if (a->recs.rec[i].type == AAMED_AUDIT_ALLOWED)
-			return true;
-	return false;
-}
-
 /*
  * A signal or ptrace record is one side's check, logged by that side's
  * profile (l, the record's profile=): the sender's or the receiver's, the
@@ -58,10 +47,11 @@ static int decide_logged(aamed_policy *policy, const aamed_label *l,
 			 const struct query *q, bool other_side,
 			 struct answer *a, char *err, size_t errlen)
 {
+	const struct qclass *row = qclass_of(q);
 	const aamed_label *peer;
 	int lerr = 0;
 
-	if (q->masks || (q->class != Q_SIGNAL && q->class != Q_PTRACE))
+	if (q->masks || !(row->flags & QF_TWO_SIDED))
 		return answer_decide(policy, l, q, a, err, errlen);
 	peer = aamed_label_get(policy, q->peer_label, &lerr);
 	if (!peer) {
@@ -70,20 +60,7 @@ static int decide_logged(aamed_policy *policy, const aamed_label *l,
 		return -1;
 	}
 	a->recs.n = 0;
-	if (q->class == Q_SIGNAL)
-		a->error = other_side ?
-			aamed_signal_side(peer, l, q->ipc.sig, AAMED_SIDE_PEER,
-					  answer_collect, &a->recs) :
-			aamed_signal_side(l, peer, q->ipc.sig, AAMED_SIDE_SUBJECT,
-					  answer_collect, &a->recs);
-	else
-		a->error = other_side ?
-			aamed_ptrace_side(peer, l, q->ipc.request,
-					  AAMED_SIDE_PEER, answer_collect,
-					  &a->recs) :
-			aamed_ptrace_side(l, peer, q->ipc.request,
-					  AAMED_SIDE_SUBJECT, answer_collect,
-					  &a->recs);
+	a->error = row->side(l, peer, q, other_side, answer_collect, &a->recs);
 	return 0;
 }
 
@@ -149,7 +126,7 @@ static void on_request(void *arg, const struct query *q, const aamed_label *l,
 		return;
 	}
 	e->r.pass = !lr->a->error;
-	if (e->r.pass && lr->o->enforce && complain_only(lr->a)) {
+	if (e->r.pass && lr->o->enforce && answer_complain_allowed(lr->a)) {
 		e->r.pass = false;
 		lr->oom |= tres_set(&e->r.got, 600, "deny when enforced") != 0;
 	} else if (!e->r.pass) {

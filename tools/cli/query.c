@@ -31,23 +31,6 @@ static int decide(aamed_policy *policy, const struct query *q,
 }
 
 /*
- * Allowed only because a complain-mode profile let it through: the kernel
- * logs such a request apparmor="ALLOWED" (an allow the rules grant logs
- * nothing, or "AUDIT"), so one such record of an allowed answer says it.
- */
-static bool complain_allowed(const struct answer *a)
-{
-	int i;
-
-	if (a->error || a->not_mediated || a->have_masks)
-		return false;
-	for (i = 0; i < a->recs.n; i++)
-		if (a->recs.rec[i].type == AAMED_AUDIT_ALLOWED)
-			return true;
-	return false;
-}
-
-/*
  * The errno a refusal returns, by name: the kernels refuse with EPERM
  * (no_new_privs, an unconfined change_hat, a missing capability), ENOENT
  * (a missing hat or target), ECHILD (a profile without hats), EINVAL (a
@@ -90,7 +73,7 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 		      f);
 	/* the interactive answer only: batch lines keep their first field
 	 * a bare verdict, which the suites and scripts compare */
-	if (sep == '\n' && complain_allowed(a))
+	if (sep == '\n' && answer_complain_allowed(a))
 		fputs(" (complain)", f);
 	if (sep == '\n' && a->error && a->error != -EACCES && !a->have_masks)
 		print_errno(f, a->error);

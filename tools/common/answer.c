@@ -50,6 +50,23 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
 	return qclass_of(q)->decide(policy, label, q, a, err, errlen);
 }
 
+/*
+ * Allowed only because a complain-mode profile let it through: the kernel
+ * logs such a request apparmor="ALLOWED" (an allow the rules grant logs
+ * nothing, or "AUDIT"), so one such record of an allowed answer says it.
+ */
+bool answer_complain_allowed(const struct answer *a)
+{
+	int i;
+
+	if (a->error || a->not_mediated || a->have_masks)
+		return false;
+	for (i = 0; i < a->recs.n; i++)
+		if (a->recs.rec[i].type == AAMED_AUDIT_ALLOWED)
+			return true;
+	return false;
+}
+
 const char *answer_label_after(const struct answer *a)
 {
 	if (a->error)

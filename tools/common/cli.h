@@ -309,6 +309,8 @@ int answer_decide(aamed_policy *policy, const aamed_label *label,
  * or transition=hat:NAME (and JSON's transition.label). NULL: the query
  * changes no label, or was denied.
  */
+/* Allowed only by a complain-mode profile (an ALLOWED record). */
+bool answer_complain_allowed(const struct answer *a);
 const char *answer_label_after(const struct answer *a);
 const char *cli_xmode_name(enum aamed_xmode m);
 const char *cli_type_name(enum aamed_audit_type t);

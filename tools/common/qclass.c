@@ -130,7 +130,8 @@ static const struct qclass rows[] = {
 	[Q_SIGNAL] = {
 		.name = "signal", .words = WORDS("signal"),
 		.usage = "signal NAME --peer-label L", .join = true,
-		.parse = signal_parse, .decide = qd_signal, .replay = qr_signal,
+		.parse = signal_parse, .decide = qd_signal, .replay = qr_side,
+		.side = qs_signal,
 		.request = rq_signal, .json = qj_signal, .perms = qp_signal,
 		.aclass = AAMED_CLASS_SIGNAL, .pclass = AAMED_PCLASS_SIGNAL,
 		.flags = QF_TWO_SIDED,
@@ -138,7 +139,8 @@ static const struct qclass rows[] = {
 	[Q_PTRACE] = {
 		.name = "ptrace", .words = WORDS("ptrace"),
 		.usage = "ptrace read|trace --peer-label L", .join = true,
-		.parse = ptrace_parse, .decide = qd_ptrace, .replay = qr_ptrace,
+		.parse = ptrace_parse, .decide = qd_ptrace, .replay = qr_side,
+		.side = qs_ptrace,
 		.request = rq_ptrace, .json = qj_ptrace, .perms = qp_ptrace,
 		.aclass = AAMED_CLASS_PTRACE, .pclass = AAMED_PCLASS_PTRACE,
 		.flags = QF_TWO_SIDED,

@@ -68,6 +68,15 @@ typedef int qclass_decide_fn(aamed_policy *policy, const aamed_label *label,
 typedef int qclass_replay_fn(aamed_policy *policy, const aamed_label *label,
 			     const aamed_label *peer, const struct query *q,
 			     bool other_side, char *err, size_t errlen);
+/*
+ * One side's check of a two-sided class (QF_TWO_SIDED), its records to
+ * fn: label's own, or with other_side the peer's check against label.
+ * A record is logged by one side, and that side's check is what replay
+ * and `aamed test --log` judge for it.
+ */
+typedef int qclass_side_fn(const aamed_label *label, const aamed_label *peer,
+			   const struct query *q, bool other_side,
+			   aamed_audit_fn fn, void *arg);
 /* explain's matcher: the permissions at the state the member's walk ends
  * in (modes not applied), *owner_allow what the owner entry allows;
  * false when the walk is not a plain match. */
@@ -96,6 +105,7 @@ struct qclass {
 	qclass_parse_fn *parse;
 	qclass_decide_fn *decide;
 	qclass_replay_fn *replay;
+	qclass_side_fn *side;		/* QF_TWO_SIDED rows only */
 	/* the AAMED_MAY_* (or class) bits the query asks */
 	uint32_t (*request)(const struct query *q);
 	/* the class's own keys of query's JSON */

@@ -114,35 +114,40 @@ QD_NS(qd_uring, uring_decide)
 
 /* ---- replay: the decision one record logged, without records */
 
+/* One side of a signal (sender, receiver) or a ptrace (tracer, tracee). */
+int qs_signal(const aamed_label *label, const aamed_label *peer,
+	      const struct query *q, bool other_side, aamed_audit_fn fn,
+	      void *arg)
+{
+	return other_side ? aamed_signal_side(peer, label, q->ipc.sig,
+					      AAMED_SIDE_PEER, fn, arg) :
+			    aamed_signal_side(label, peer, q->ipc.sig,
+					      AAMED_SIDE_SUBJECT, fn, arg);
+}
+
+int qs_ptrace(const aamed_label *label, const aamed_label *peer,
+	      const struct query *q, bool other_side, aamed_audit_fn fn,
+	      void *arg)
+{
+	return other_side ? aamed_ptrace_side(peer, label, q->ipc.request,
+					      AAMED_SIDE_PEER, fn, arg) :
+			    aamed_ptrace_side(label, peer, q->ipc.request,
+					      AAMED_SIDE_SUBJECT, fn, arg);
+}
+
 /*
  * A signal or ptrace record is one side's check (the sender's or the
  * receiver's, the tracer's or the tracee's): the logging profile's own
  * decision is replayed, not the other side's (which logs its own record).
  */
-int qr_signal(aamed_policy *policy, const aamed_label *label,
-	      const aamed_label *peer, const struct query *q, bool other_side,
-	      char *err, size_t errlen)
+int qr_side(aamed_policy *policy, const aamed_label *label,
+	    const aamed_label *peer, const struct query *q, bool other_side,
+	    char *err, size_t errlen)
 {
 	(void)policy;
 	(void)err;
 	(void)errlen;
-	return other_side ? aamed_signal_side(peer, label, q->ipc.sig,
-					      AAMED_SIDE_PEER, NULL, NULL) :
-			    aamed_signal_side(label, peer, q->ipc.sig,
-					      AAMED_SIDE_SUBJECT, NULL, NULL);
-}
-
-int qr_ptrace(aamed_policy *policy, const aamed_label *label,
-	      const aamed_label *peer, const struct query *q, bool other_side,
-	      char *err, size_t errlen)
-{
-	(void)policy;
-	(void)err;
-	(void)errlen;
-	return other_side ? aamed_ptrace_side(peer, label, q->ipc.request,
-					      AAMED_SIDE_PEER, NULL, NULL) :
-			    aamed_ptrace_side(label, peer, q->ipc.request,
-					      AAMED_SIDE_SUBJECT, NULL, NULL);
+	return qclass_of(q)->side(label, peer, q, other_side, NULL, NULL);
 }
 
 /*

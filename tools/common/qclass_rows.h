@@ -13,8 +13,9 @@ qclass_decide_fn qd_file, qd_exec, qd_ofile, qd_change, qd_hat, qd_mount,
 	qd_net, qd_dbus, qd_rlimit, qd_cap, qd_signal, qd_ptrace, qd_userns,
 	qd_uring;
 qclass_replay_fn qr_file, qr_exec, qr_ofile, qr_change, qr_hat, qr_mount,
-	qr_net, qr_dbus, qr_rlimit, qr_cap, qr_signal, qr_ptrace, qr_userns,
+	qr_net, qr_dbus, qr_rlimit, qr_cap, qr_side, qr_userns,
 	qr_uring;
+qclass_side_fn qs_signal, qs_ptrace;
 qclass_perms_fn qp_file, qp_ofile, qp_net, qp_cap, qp_signal, qp_ptrace,
 	qp_userns, qp_uring, qp_dbus, qp_change;
 
