@@ -95,6 +95,8 @@ suite sockcache sh tests/sockcache/run.sh $B
 suite man sh tests/man/run.sh $B
 suite dbus sh tests/dbus/run.sh $B
 suite abi sh tests/abi/run.sh $B
+# the Python bindings (make python: cffi, pytest)
+suite python sh -c "make --no-print-directory python >/dev/null && sh tests/python/run.sh $B"
 suite coverage sh -c "make --no-print-directory coverage"
 suite asan sh -c "make --no-print-directory asan-check"
 suite alloc sh tests/alloc/run.sh

@@ -100,7 +100,7 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 	fputc('\n', f);
 }
 
-static void print_json(FILE *f, const struct query *q, const struct answer *a)
+void query_json(FILE *f, const struct query *q, const struct answer *a)
 {
 	const struct qclass *row = qclass_of(q);
 	bool first = true;
@@ -291,7 +291,7 @@ static int run_batch(aamed_policy *policy, FILE *in, const struct outopts *o,
 			continue;
 		}
 		if (o->json)
-			print_json(stdout, &q, a);
+			query_json(stdout, &q, a);
 		else
 			print_text(stdout, a, '\t');
 	}
@@ -467,7 +467,7 @@ static int query_one(aamed_policy *policy, const struct query_opts *qo)
 	} else {
 		note_unconfined(policy, qo);
 		if (qo->o.json)
-			print_json(stdout, &q, a);
+			query_json(stdout, &q, a);
 		else
 			print_text(stdout, a, '\n');
 		rc = a->error ? EXIT_DENIED : EXIT_ALLOWED;

@@ -333,6 +333,9 @@ struct outopts {
 	enum aamed_kernel kernel;
 };
 int cmd_query(int argc, char **argv);
+/* aamed query --json's object for an answer (the Python bindings'
+ * Decision too) */
+void query_json(FILE *f, const struct query *q, const struct answer *a);
 int cmd_attach(int argc, char **argv);
 
 /* label_hint.c: "; did you mean ..." naming the profiles of policy that
