@@ -20,6 +20,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,9 +218,15 @@ static int mem_open(struct mem *m, struct aamed_py_error *err)
 	m->buf = NULL;
 	m->len = 0;
 	m->f = open_memstream(&m->buf, &m->len);
-	if (!m->f)
+	if (!m->f) {
 		set_err(err, AAMED_PY_E_MEMORY, -ENOMEM, "json", "out of memory");
-	return m->f ? 0 : -1;
+		return -1;
+	}
+	/* one thread's stream: the JSON writers' fputc per character
+	 * would otherwise take the stream's lock each time (most of a
+	 * query's cost) */
+	__fsetlocking(m->f, FSETLOCKING_BYCALLER);
+	return 0;
 }
 
 /* The text, or NULL (freed) when the stream failed. */
@@ -487,9 +494,118 @@ static char *answer_text(const struct qwork *w, struct aamed_py_error *err)
 	return mem_close(&m, err);
 }
 
-/* Decide w's query against the current policy, n times; the last
- * answer's JSON into *out when out is not NULL. 0 or -1. */
-static int decide(aamed_py *h, struct qwork *w, long n, char **out,
+/* A query's working memory, not cleared: parse_query() and
+ * answer_init() set what is read (clearing 40 KB costs more than a
+ * decision). */
+static struct qwork *qwork_alloc(struct aamed_py_error *err)
+{
+	struct qwork *w = malloc(sizeof(*w));
+
+	if (!w)
+		set_err(err, AAMED_PY_E_MEMORY, -ENOMEM, "query", "out of memory");
+	else
+		w->words = NULL;
+	return w;
+}
+
+static struct qwork *qwork_new(const char *label, const char *words,
+			       struct aamed_py_error *err)
+{
+	struct qwork *w = qwork_alloc(err);
+
+	if (w && qwork_parse(w, label, words, err)) {
+		qwork_free(w);
+		return NULL;
+	}
+	return w;
+}
+
+/* The words of aamed_py_ask(): a copy of the buffer, argv into it. */
+static int qwork_words(struct qwork *w, const char *label, const char *words,
+		       size_t len, int nwords, struct aamed_py_error *err)
+{
+	char msg[512];
+	size_t off = 0;
+	int i;
+
+	if (nwords < 1 || nwords > MAX_WORDS || !len || words[len - 1]) {
+		set_err(err, AAMED_PY_E_QUERY, -EINVAL, "query",
+			nwords < 1 ? "no query words" : nwords > MAX_WORDS ?
+			"too many words" : "words not NUL-terminated");
+		return -1;
+	}
+	w->words = malloc(len);
+	if (!w->words) {
+		set_err(err, AAMED_PY_E_MEMORY, -ENOMEM, "query", "out of memory");
+		return -1;
+	}
+	memcpy(w->words, words, len);
+	w->argv[0] = "--label";
+	w->argv[1] = (char *)label;
+	for (i = 0; i < nwords; i++) {
+		if (off >= len) {
+			set_err(err, AAMED_PY_E_QUERY, -EINVAL, "query",
+				"fewer words than %d", nwords);
+			return -1;
+		}
+		w->argv[2 + i] = w->words + off;
+		off += strlen(w->words + off) + 1;
+	}
+	if (parse_query(nwords + 2, w->argv, &w->q, msg, sizeof(msg))) {
+		set_err(err, AAMED_PY_E_QUERY, -EINVAL, "query", "%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+static char *records_text(const struct answer *a, struct aamed_py_error *err)
+{
+	struct mem m;
+	int i;
+
+	if (mem_open(&m, err))
+		return NULL;
+	fputc('[', m.f);
+	for (i = 0; i < a->recs.n; i++) {
+		if (i)
+			fputc(',', m.f);
+		record_json(m.f, &a->recs.rec[i], a->recs.text[i]);
+	}
+	fputc(']', m.f);
+	return mem_close(&m, err);
+}
+
+/* The fast answer of w, in the section (the records point into it). */
+static int fast_answer(const struct qwork *w, struct aamed_py_fast *out,
+		       struct aamed_py_error *err)
+{
+	const struct answer *a = &w->a;
+	const char *after = answer_label_after(a);
+
+	out->error = a->error;
+	out->not_mediated = a->not_mediated;
+	out->complain = answer_complain_allowed(a);
+	out->nrecords = a->recs.n;
+	out->records = NULL;
+	out->have_label_after = after != NULL;
+	snprintf(out->label_after, sizeof(out->label_after), "%s",
+		 after ? after : "");
+	if (!a->recs.n)
+		return 0;
+	out->records = records_text(a, err);
+	return out->records ? 0 : -1;
+}
+
+/* What a decision hands back: the JSON (out), the fast answer (fast),
+ * or nothing (both NULL: timings). */
+struct sink {
+	char **out;
+	struct aamed_py_fast *fast;
+};
+
+/* Decide w's query against the current policy, n times; the last answer
+ * into the sink. 0 or -1. */
+static int decide(aamed_py *h, struct qwork *w, long n, struct sink *sk,
 		  struct aamed_py_error *err)
 {
 	aamed_reader *r = reader_take(h, err);
@@ -504,36 +620,22 @@ static int decide(aamed_py *h, struct qwork *w, long n, char **out,
 	p = aamed_read_begin(r);
 	l = query_label(p, w->q.label, err);
 	for (i = 0; l && !rc && i < n; i++) {
-		answer_init(&w->a, h->fmt, out != NULL);
+		answer_init(&w->a, h->fmt, sk->out || sk->fast);
 		if (answer_decide(p, l, &w->q, &w->a, msg, sizeof(msg))) {
 			set_err(err, AAMED_PY_E_QUERY, -EINVAL, "query", "%s", msg);
 			rc = -1;
 		}
 	}
 	/* the records point into the policy: written inside the section */
-	if (l && !rc && out) {
-		*out = answer_text(w, err);
-		rc = *out ? 0 : -1;
+	if (l && !rc && sk->out) {
+		*sk->out = answer_text(w, err);
+		rc = *sk->out ? 0 : -1;
 	}
+	if (l && !rc && sk->fast)
+		rc = fast_answer(w, sk->fast, err);
 	aamed_read_end(r);
 	reader_give(h, r);
 	return l ? rc : -1;
-}
-
-static struct qwork *qwork_new(const char *label, const char *words,
-			       struct aamed_py_error *err)
-{
-	struct qwork *w = calloc(1, sizeof(*w));
-
-	if (!w) {
-		set_err(err, AAMED_PY_E_MEMORY, -ENOMEM, "query", "out of memory");
-		return NULL;
-	}
-	if (qwork_parse(w, label, words, err)) {
-		qwork_free(w);
-		return NULL;
-	}
-	return w;
 }
 
 char *aamed_py_query(aamed_py *h, const char *label, const char *words,
@@ -541,8 +643,9 @@ char *aamed_py_query(aamed_py *h, const char *label, const char *words,
 {
 	struct qwork *w = qwork_new(label, words, err);
 	char *out = NULL;
+	struct sink sk = { .out = &out };
 
-	if (w && decide(h, w, 1, &out, err))
+	if (w && decide(h, w, 1, &sk, err))
 		out = NULL;
 	qwork_free(w);
 	return out;
@@ -552,10 +655,74 @@ int aamed_py_query_repeat(aamed_py *h, const char *label, const char *words,
 			  long n, struct aamed_py_error *err)
 {
 	struct qwork *w = qwork_new(label, words, err);
-	int rc = w ? decide(h, w, n, NULL, err) : -1;
+	struct sink sk = { 0 };
+	int rc = w ? decide(h, w, n, &sk, err) : -1;
 
 	qwork_free(w);
 	return rc;
+}
+
+int aamed_py_ask(aamed_py *h, const char *label, const char *words,
+		 size_t len, int nwords, struct aamed_py_fast *out,
+		 struct aamed_py_error *err)
+{
+	struct qwork *w = qwork_alloc(err);
+	struct sink sk = { .fast = out };
+	int rc = -1;
+
+	if (w && !qwork_words(w, label, words, len, nwords, err))
+		rc = decide(h, w, 1, &sk, err);
+	qwork_free(w);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Explain: aamed explain's own code, its JSON into a memory stream. */
+
+static char *explain_in(aamed_py *h, aamed_policy *p, struct qwork *w,
+			struct aamed_py_error *err)
+{
+	struct tl_opts o = { .k = h->kernel, .fmt = h->fmt, .json = true };
+	char msg[512];
+	struct mem m;
+	int rc;
+
+	/* the errors explain would print on stderr, raised instead */
+	if (!query_label(p, w->q.label, err))
+		return NULL;
+	answer_init(&w->a, h->fmt, false);
+	if (answer_decide(p, aamed_label_get(p, w->q.label, NULL), &w->q,
+			  &w->a, msg, sizeof(msg))) {
+		set_err(err, AAMED_PY_E_QUERY, -EINVAL, "query", "%s", msg);
+		return NULL;
+	}
+	if (mem_open(&m, err))
+		return NULL;
+	rc = tl_explain(p, &w->q, &o, m.f);
+	if (rc != EXIT_ALLOWED && rc != EXIT_DENIED) {
+		fclose(m.f);
+		free(m.buf);
+		set_err(err, AAMED_PY_E_MEMORY, -ENOMEM, "explain",
+			"out of memory");
+		return NULL;
+	}
+	return mem_close(&m, err);
+}
+
+char *aamed_py_explain(aamed_py *h, const char *label, const char *words,
+		       struct aamed_py_error *err)
+{
+	struct qwork *w = qwork_new(label, words, err);
+	aamed_reader *r = w ? reader_take(h, err) : NULL;
+	char *out = NULL;
+
+	if (r) {
+		out = explain_in(h, aamed_read_begin(r), w, err);
+		aamed_read_end(r);
+		reader_give(h, r);
+	}
+	qwork_free(w);
+	return out;
 }
 
 /* ------------------------------------------------------------------ */

@@ -72,6 +72,34 @@ int aamed_py_query_repeat(aamed_py *h, const char *label, const char *words,
 			  long n, struct aamed_py_error *err);
 
 /*
+ * The fast answer of aamed_py_ask(): no JSON unless there are records.
+ * records: a JSON array of the records as aamed_py_query() writes them,
+ * or NULL (none); the caller frees it with aamed_py_free().
+ */
+struct aamed_py_fast {
+	int error;		/* 0 or a negative errno */
+	int not_mediated;	/* the kernel has no hook for it */
+	int complain;		/* allowed only by a complain-mode profile */
+	int nrecords;
+	char *records;
+	int have_label_after;
+	char label_after[512];
+};
+/*
+ * The same query as aamed_py_query() with its words already split:
+ * nwords NUL-terminated words back to back in words[0..len) (a path
+ * with spaces is one word, no quoting). 0 or -1 with err set.
+ */
+int aamed_py_ask(aamed_py *h, const char *label, const char *words,
+		 size_t len, int nwords, struct aamed_py_fast *out,
+		 struct aamed_py_error *err);
+
+/* aamed explain --json's object for the query (words as for
+ * aamed_py_query()). */
+char *aamed_py_explain(aamed_py *h, const char *label, const char *words,
+		       struct aamed_py_error *err);
+
+/*
  * aamed replay --json of logs against the handle's current policy: the
  * whole report object. jobs: worker processes (1: none).
  */

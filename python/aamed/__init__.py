@@ -11,6 +11,7 @@ same C code. See docs/python.md.
 """
 import json
 import os
+import threading
 
 from ._aamed import ffi, lib
 
@@ -78,8 +79,21 @@ _KINDS = {
 }
 
 
+class _Scratch(threading.local):
+    """A thread's error and fast-answer structures, reused call after
+    call (each call fills what it hands back; allocating them anew cost
+    more than the decision)."""
+
+    def __init__(self):
+        self.err = ffi.new("struct aamed_py_error *")
+        self.fast = ffi.new("struct aamed_py_fast *")
+
+
+_scratch = _Scratch()
+
+
 def _new_err():
-    return ffi.new("struct aamed_py_error *")
+    return _scratch.err
 
 
 def _raise(err):
@@ -91,10 +105,10 @@ def _raise(err):
 
 
 def _text(s, what):
-    if isinstance(s, bytes):
-        b = s
-    elif isinstance(s, str):
+    if isinstance(s, str):
         b = s.encode("utf-8", "surrogateescape")
+    elif isinstance(s, bytes):
+        b = s
     else:
         raise TypeError("%s: str or bytes, not %s" % (what, type(s).__name__))
     if b"\0" in b:
@@ -149,6 +163,20 @@ class Decision:
         self.records = obj["records"]
         self.label_after = obj["label_after"]
         self.complain = obj["complain"]
+
+    @classmethod
+    def _fast(cls, f):
+        """From struct aamed_py_fast (its records freed here)."""
+        d = cls.__new__(cls)
+        d.json = None
+        d.errno = -f.error
+        d.not_mediated = bool(f.not_mediated)
+        d.allowed = f.error == 0
+        d.complain = bool(f.complain)
+        d.label_after = (ffi.string(f.label_after).decode(
+            "utf-8", "surrogateescape") if f.have_label_after else None)
+        d.records = _take_json(f.records, None) if f.nrecords else []
+        return d
 
     def __bool__(self):
         return self.allowed
@@ -237,12 +265,103 @@ class Policy:
                                  _text(words, "words"), err)
         return Decision(_take_json(ptr, err))
 
+    def ask(self, label, words):
+        """query() with the words already split (a list: a path with
+        spaces is one word, no quoting), and without aamed query's JSON
+        (Decision.json is None): the fast path the typed helpers use."""
+        n = len(words)
+        try:
+            # all str (the usual case): one join, one encoding
+            text = "\0".join(words)
+            if n and text.count("\0") != n - 1:
+                raise ValueError("word: embedded NUL")
+            buf = text.encode("utf-8", "surrogateescape") + b"\0"
+        except TypeError:
+            buf = b"\0".join([_text(w, "word") for w in words]) + b"\0"
+        sc = _scratch
+        if lib.aamed_py_ask(self._handle(), _text(label, "label"), buf,
+                            len(buf), n, sc.fast, sc.err):
+            _raise(sc.err)
+        return Decision._fast(sc.fast)
+
+    # The typed helpers: the words of one class, through ask().
+    def file(self, label, path, perms, op=None, target=None, fsuid=None,
+             ouid=None):
+        """A file request: perms as letters ("rw") or names
+        ("read,getattr"), op an operation ("open" by default; "link",
+        "rename"... with target), fsuid/ouid the task's and owner's."""
+        ws = ["file", path, perms]
+        if op is not None:
+            ws += ["--op", op]
+        if target is not None:
+            ws += ["--target", target]
+        return self.ask(label, ws + _ids(fsuid, ouid))
+
+    def exec(self, label, path, onexec=None, nnp=False, fsuid=None,
+             ouid=None):
+        """An exec of path: Decision.label_after is the new label."""
+        ws = ["file", path, "x"]
+        if onexec is not None:
+            ws += ["--onexec", onexec]
+        if nnp:
+            ws.append("--nnp")
+        return self.ask(label, ws + _ids(fsuid, ouid))
+
+    def capability(self, label, name, noaudit=False):
+        """capable(): name as apparmor.d spells it ("sys_admin")."""
+        return self.ask(label, ["capability", name] +
+                        (["--noaudit"] if noaudit else []))
+
+    def signal(self, label, peer, signal):
+        """label sends signal ("term", "kill", "rtmin+3") to peer; both
+        sides decide."""
+        return self.ask(label, ["signal", signal, "--peer-label", peer])
+
+    def ptrace(self, label, peer, request="trace"):
+        """label traces ("trace") or reads ("read") peer; both sides."""
+        return self.ask(label, ["ptrace", request, "--peer-label", peer])
+
+    def network(self, label, family, type, op, protocol=None):
+        """A socket operation: family "inet", type "stream", op
+        "create", "connect", "sendmsg"..."""
+        ws = ["net", family, type, op]
+        if protocol is not None:
+            ws += ["--protocol", str(protocol)]
+        return self.ask(label, ws)
+
+    def change_profile(self, label, target, onexec=False):
+        """A change_profile (onexec: at the next exec); label_after."""
+        return self.ask(label, ["change_profile", target] +
+                        (["--onexec"] if onexec else []))
+
+    def change_hat(self, label, *hats):
+        """A change_hat to the first of hats the profile has."""
+        return self.ask(label, ["change_hat"] + list(hats))
+
+    def explain(self, label, words):
+        """aamed explain --json's object for the query: the decision
+        and, for each member of the label, why (the matched state's
+        permissions, the reason of a denial, the mode)."""
+        err = _new_err()
+        ptr = lib.aamed_py_explain(self._handle(), _text(label, "label"),
+                                   _text(words, "words"), err)
+        return _take_json(ptr, err)
+
     def _repeat(self, label, words, n):
         """The same decision n times in C (timings, the GIL test)."""
         err = _new_err()
         if lib.aamed_py_query_repeat(self._handle(), _text(label, "label"),
                                      _text(words, "words"), n, err):
             _raise(err)
+
+
+def _ids(fsuid, ouid):
+    ws = []
+    if fsuid is not None:
+        ws += ["--fsuid", str(int(fsuid))]
+    if ouid is not None:
+        ws += ["--ouid", str(int(ouid))]
+    return ws
 
 
 class Replay:

@@ -22,7 +22,7 @@ if ! ls "$B"/python/aamed/_aamed*.so >/dev/null 2>&1; then
 fi
 out=$(mktemp "${TMPDIR:-/tmp}/aamed-pytest.XXXXXX")
 trap 'rm -f "$out"' EXIT
-PYTHONPATH=$B/python AAMED=$B/aamed PYTHONDONTWRITEBYTECODE=1 \
+PYTHONPATH=$B/python AAMED=$B/aamed AAMED_BUILD=$B PYTHONDONTWRITEBYTECODE=1 \
 	"$PY" -m pytest -p no:cacheprovider -q -rfE tests/python 2>&1 | tee "$out"
 # pytest's last line: "3 passed, 1 failed, 2 errors in 0.5s", any order
 last=$(tail -n 1 "$out")

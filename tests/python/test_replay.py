@@ -73,3 +73,24 @@ def test_bad_jobs(blobs, log):
     with aamed.Policy(blobs["t1"]) as p:
         with pytest.raises(aamed.UsageError):
             aamed.replay(p, [log], jobs=0)
+
+
+def test_worker_processes(blobs, log):
+    # --jobs 2: the same report as one job
+    with aamed.Policy(blobs["t1new"]) as p:
+        one = aamed.replay(p, [log]).report
+        two = aamed.replay(p, [log], jobs=2).report
+    assert one == two
+
+
+def test_journal_json(blobs, tmp_path):
+    # journalctl -o json: the same records, the same changes
+    lines = [json.dumps({"MESSAGE": line.split(": ", 1)[1],
+                         "_TRANSPORT": "kernel"})
+             for line in LOG.splitlines()]
+    p = tmp_path / "journal.json"
+    p.write_text("\n".join(lines) + "\n")
+    with aamed.Policy(blobs["t1new"]) as pol:
+        r = aamed.replay(pol, str(p))
+    assert {(c["change"], c["name"], c["count"]) for c in r} == {
+        ("now-allowed", "/etc/shadow", 2), ("now-denied", "/etc/x", 1)}
