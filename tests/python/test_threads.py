@@ -48,8 +48,9 @@ def test_decide_and_replace_from_two_threads(blobs):
 
 
 def test_gil_released_during_decisions(blobs):
-    # while one thread decides in C, another runs Python code: with the
-    # GIL held through the call it could not run at all
+    # while one thread decides in C, another runs Python code. With the
+    # GIL held through the call, the counting loop could not run at all
+    # between the call's start and its end: it would count nothing.
     p = aamed.Policy(blobs["t1"])
     n = 20000
     t0 = time.perf_counter()
@@ -57,16 +58,18 @@ def test_gil_released_during_decisions(blobs):
     alone = time.perf_counter() - t0
     # enough repetitions for the call to last about half a second
     n = max(n, int(n * 0.5 / max(alone, 1e-6)))
+    started = threading.Event()
     done = threading.Event()
     ticks = 0
 
     def decide():
+        started.set()
         p._repeat("t1", "file /etc/shadow r", n)
         done.set()
 
     t = threading.Thread(target=decide)
     t.start()
-    time.sleep(0.01)  # let the call begin
+    started.wait()
     while not done.is_set():
         ticks += 1
     t.join()
