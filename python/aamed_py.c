@@ -61,6 +61,11 @@ void aamed_py_free(void *p)
 	free(p);
 }
 
+const char *aamed_py_version(void)
+{
+	return AAMED_VERSION_STRING;
+}
+
 /* ------------------------------------------------------------------ */
 /* Loading. */
 
@@ -683,16 +688,17 @@ static char *explain_in(aamed_py *h, aamed_policy *p, struct qwork *w,
 			struct aamed_py_error *err)
 {
 	struct tl_opts o = { .k = h->kernel, .fmt = h->fmt, .json = true };
+	const aamed_label *l;
 	char msg[512];
 	struct mem m;
 	int rc;
 
 	/* the errors explain would print on stderr, raised instead */
-	if (!query_label(p, w->q.label, err))
+	l = query_label(p, w->q.label, err);
+	if (!l)
 		return NULL;
 	answer_init(&w->a, h->fmt, false);
-	if (answer_decide(p, aamed_label_get(p, w->q.label, NULL), &w->q,
-			  &w->a, msg, sizeof(msg))) {
+	if (answer_decide(p, l, &w->q, &w->a, msg, sizeof(msg))) {
 		set_err(err, AAMED_PY_E_QUERY, -EINVAL, "query", "%s", msg);
 		return NULL;
 	}

@@ -44,6 +44,9 @@ enum {
 	AAMED_PY_E_USAGE = 6,	/* an argument out of range */
 };
 
+/* The library's version, "0.1.0" (AAMED_VERSION_STRING). */
+const char *aamed_py_version(void);
+
 /* kernel: 0 6.1, 1 6.12, 2 upstream (enum aamed_kernel). NULL on error. */
 aamed_py *aamed_py_open(const char *const *paths, int n, int kernel,
 			struct aamed_py_error *err);

@@ -16,9 +16,11 @@ import threading
 from ._aamed import ffi, lib
 
 __all__ = [
-    "Policy", "Decision", "Replay", "replay", "Error", "PolicyError",
+    "__version__", "Policy", "Decision", "Replay", "replay", "Error", "PolicyError",
     "QueryError", "LabelError", "LogError", "UsageError", "KERNELS",
 ]
+
+__version__ = ffi.string(lib.aamed_py_version()).decode()
 
 # aamed query --kernel's words and enum aamed_kernel's numbers
 KERNELS = {"6.1": 0, "6.12": 1, "upstream": 2}

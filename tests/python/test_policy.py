@@ -17,6 +17,12 @@ def test_profiles_and_modes(policy):
     assert names["t1"]["ns"] == ""
 
 
+def test_version():
+    # the library's version, as aamed --version and aamed.pc give it
+    import re
+    assert re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", aamed.__version__)
+
+
 def test_introspection(policy):
     info = policy.info()
     assert info["kernel"] == "6.1"
