@@ -685,9 +685,8 @@ int aamed_py_ask(aamed_py *h, const char *label, const char *words,
 /* Explain: aamed explain's own code, its JSON into a memory stream. */
 
 static char *explain_in(aamed_py *h, aamed_policy *p, struct qwork *w,
-			struct aamed_py_error *err)
+			struct tl_opts *o, struct aamed_py_error *err)
 {
-	struct tl_opts o = { .k = h->kernel, .fmt = h->fmt, .json = true };
 	const aamed_label *l;
 	char msg[512];
 	struct mem m;
@@ -704,26 +703,46 @@ static char *explain_in(aamed_py *h, aamed_policy *p, struct qwork *w,
 	}
 	if (mem_open(&m, err))
 		return NULL;
-	rc = tl_explain(p, &w->q, &o, m.f);
+	rc = tl_explain(p, &w->q, o, m.f);
 	if (rc != EXIT_ALLOWED && rc != EXIT_DENIED) {
 		fclose(m.f);
 		free(m.buf);
-		set_err(err, AAMED_PY_E_MEMORY, -ENOMEM, "explain",
-			"out of memory");
+		if (rc == EXIT_POLICY)
+			set_err(err, AAMED_PY_E_POLICY, -EINVAL, o->source,
+				"apparmor_parser could not read or compile it "
+				"(its message is on standard error)");
+		else
+			set_err(err, AAMED_PY_E_MEMORY, -ENOMEM, "explain",
+				"out of memory");
 		return NULL;
 	}
 	return mem_close(&m, err);
 }
 
 char *aamed_py_explain(aamed_py *h, const char *label, const char *words,
+		       const char *source, const char *features,
+		       const char *const *incs, int nincs,
 		       struct aamed_py_error *err)
 {
-	struct qwork *w = qwork_new(label, words, err);
-	aamed_reader *r = w ? reader_take(h, err) : NULL;
+	struct tl_opts o = { .k = h->kernel, .fmt = h->fmt, .json = true,
+			     .source = source, .features = features };
+	struct qwork *w;
+	aamed_reader *r;
 	char *out = NULL;
+	int i;
 
+	if (nincs < 0 || nincs > 16) {
+		set_err(err, AAMED_PY_E_USAGE, -EINVAL, "includes",
+			"%d include directories: at most 16", nincs);
+		return NULL;
+	}
+	for (i = 0; i < nincs; i++)
+		o.incs[i] = incs[i];
+	o.ni = nincs;
+	w = qwork_new(label, words, err);
+	r = w ? reader_take(h, err) : NULL;
 	if (r) {
-		out = explain_in(h, aamed_read_begin(r), w, err);
+		out = explain_in(h, aamed_read_begin(r), w, &o, err);
 		aamed_read_end(r);
 		reader_give(h, r);
 	}

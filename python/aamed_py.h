@@ -97,9 +97,16 @@ int aamed_py_ask(aamed_py *h, const char *label, const char *words,
 		 size_t len, int nwords, struct aamed_py_fast *out,
 		 struct aamed_py_error *err);
 
-/* aamed explain --json's object for the query (words as for
- * aamed_py_query()). */
+/*
+ * aamed explain --json's object for the query (words as for
+ * aamed_py_query()). source: NULL, or the profile source whose rules
+ * explain attributes (--source, compiled by apparmor_parser with
+ * features, NULL: the kernel's default, and the include directories
+ * incs); apparmor_parser's own message goes to standard error.
+ */
 char *aamed_py_explain(aamed_py *h, const char *label, const char *words,
+		       const char *source, const char *features,
+		       const char *const *incs, int nincs,
 		       struct aamed_py_error *err);
 
 /*

@@ -340,13 +340,26 @@ class Policy:
         """A change_hat to the first of hats the profile has."""
         return self.ask(label, ["change_hat"] + list(hats))
 
-    def explain(self, label, words):
+    def explain(self, label, words, source=None, features=None,
+                includes=()):
         """aamed explain --json's object for the query: the decision
         and, for each member of the label, why (the matched state's
-        permissions, the reason of a denial, the mode)."""
+        permissions, the reason of a denial, the mode). source: the
+        profile's source file, whose rules that grant or deny the
+        request each member's "rules" then lists (file, line), as
+        aamed explain --source (apparmor_parser compiles it with
+        features, a name or file as --features, and the include
+        directories includes)."""
         err = _new_err()
-        ptr = lib.aamed_py_explain(self._handle(), _text(label, "label"),
-                                   _text(words, "words"), err)
+        keep = [ffi.new("char[]", _text(os.fsencode(d), "include"))
+                for d in includes]
+        ptr = lib.aamed_py_explain(
+            self._handle(), _text(label, "label"), _text(words, "words"),
+            ffi.NULL if source is None else
+            _text(os.fsencode(source), "source"),
+            ffi.NULL if features is None else _text(features, "features"),
+            ffi.new("char *[]", keep) if keep else ffi.NULL, len(keep),
+            err)
         return _take_json(ptr, err)
 
     def _repeat(self, label, words, n):

@@ -132,3 +132,22 @@ def test_explain_same_as_cli(policy, blobs):
                               blobs["t1"], "--label", "t1"] + words.split(),
                              capture_output=True, text=True)
         assert policy.explain("t1", words) == json.loads(out.stdout)
+
+
+def test_explain_source(policy, blobs):
+    # the deny rule that refuses /etc/z w, at its line of the source
+    e = policy.explain("t1", "file /etc/z w", source=blobs["source"])
+    (rule,) = e["members"][0]["rules"]
+    assert rule["file"] == blobs["source"]
+    assert rule["rule"] == "deny /etc/z w,"
+    assert rule["effect"] == "deny"
+    src = open(blobs["source"]).read().splitlines()
+    assert src[rule["line"] - 1].strip() == "deny /etc/z w,"
+
+
+def test_explain_bad_source(policy, tmp_path):
+    bad = tmp_path / "bad.sd"
+    bad.write_text("profile broken {\n  /etc/x rrq,\n")
+    with pytest.raises(aamed.PolicyError) as e:
+        policy.explain("t1", "file /etc/x r", source=str(bad))
+    assert e.value.origin == str(bad)
