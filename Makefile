@@ -184,7 +184,7 @@ $(BUILD)/python/_aamed.c: python/build_ffi.py python/aamed_py.h
 $(PY_PKG)/.ext: $(BUILD)/python/_aamed.c $(BUILD)/python/aamed_py.o \
 		$(PY_TOOLS) $(BUILD)/libaamed.a
 	@mkdir -p $(PY_PKG)
-	$(CC) -shared -fPIC $(CFLAGS) -I$(PY_INC) -Ipython -Iinclude \
+	$(CC) -shared -fPIC $(CFLAGS) $(LDFLAGS) -I$(PY_INC) -Ipython -Iinclude \
 		-Wl,--exclude-libs,ALL -o $(PY_PKG)/_aamed$(PY_EXT) \
 		$(BUILD)/python/_aamed.c $(BUILD)/python/aamed_py.o \
 		$(PY_TOOLS) $(BUILD)/libaamed.a $(LDLIBS) $(TOOL_LIBS)
