@@ -172,8 +172,10 @@ $(PY_TOOLS): $(filter-out $(BUILD)/tools/cli/aamed.o,$(TOOL_OBJ))
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/python/aamed_py.o: ALL_CFLAGS += $(TOOL_INC) -Ipython -Wswitch-enum
--include $(BUILD)/python/aamed_py.d
+# the façade: python/aamed_py*.c
+PY_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard python/*.c)))
+$(PY_OBJ): ALL_CFLAGS += $(TOOL_INC) -Ipython -Wswitch-enum
+-include $(PY_OBJ:.o=.d)
 
 $(BUILD)/python/_aamed.c: python/build_ffi.py python/aamed_py.h
 	@mkdir -p $(dir $@)
@@ -181,12 +183,12 @@ $(BUILD)/python/_aamed.c: python/build_ffi.py python/aamed_py.h
 
 # cffi's generated C is not held to -Werror; the name of the module
 # file carries the interpreter's suffix (.cpython-311-x86_64-linux-gnu.so)
-$(PY_PKG)/.ext: $(BUILD)/python/_aamed.c $(BUILD)/python/aamed_py.o \
-		$(PY_TOOLS) $(BUILD)/libaamed.a
+$(PY_PKG)/.ext: $(BUILD)/python/_aamed.c $(PY_OBJ) $(PY_TOOLS) \
+		$(BUILD)/libaamed.a
 	@mkdir -p $(PY_PKG)
 	$(CC) -shared -fPIC $(CFLAGS) $(LDFLAGS) -I$(PY_INC) -Ipython -Iinclude \
 		-Wl,--exclude-libs,ALL -o $(PY_PKG)/_aamed$(PY_EXT) \
-		$(BUILD)/python/_aamed.c $(BUILD)/python/aamed_py.o \
+		$(BUILD)/python/_aamed.c $(PY_OBJ) \
 		$(PY_TOOLS) $(BUILD)/libaamed.a $(LDLIBS) $(TOOL_LIBS)
 	@echo "_aamed$(PY_EXT)" > $@
 
