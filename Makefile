@@ -150,7 +150,7 @@ abi-baseline: $(BUILD)/libaamed.so
 # The Python bindings (docs/python.md): package aamed, python/aamed/*.py,
 # and its extension aamed._aamed, cffi in API mode. build_ffi.py writes
 # the module's C source; it is compiled here with the façade
-# python/aamed_py.c and linked with the tool objects (the query language
+# python/aamed_py*.c and linked with the tool objects (the query language
 # of tools/common, replay of tools/authors) and libaamed.a, whose symbols
 # stay inside the module (--exclude-libs). `make python` leaves an
 # importable package in $(BUILD)/python: PYTHONPATH=$(BUILD)/python.

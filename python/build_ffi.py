@@ -5,7 +5,7 @@ Usage: python3 build_ffi.py HEADER OUT.c
 
 cffi reads the declarations of HEADER between its CDEF-BEGIN and
 CDEF-END marks and writes the module's C source; the Makefile compiles
-it with the façade (aamed_py.c), the tool objects and libaamed.a, so
+it with the façade (aamed_py*.c), the tool objects and libaamed.a, so
 the build stays make's (flags, dependencies, DESTDIR) and needs no
 setuptools. API mode: the C compiler checks every call against the
 header, and the GIL is released around each call (cffi's default).
