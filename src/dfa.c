@@ -102,6 +102,8 @@ static size_t table_size(uint32_t len, uint16_t width)
 
 void aa_dfa_free(struct aa_dfa *dfa)
 {
+	if (dfa)
+		free(dfa->flat);
 	free(dfa);
 }
 
@@ -572,6 +574,12 @@ struct aa_dfa *aa_dfa_unpack(struct aa_ext *e, const uint8_t *blob,
 		return NULL;
 	}
 	mark_loops(dfa);
+	if (!aa_dfa_flatten(dfa)) {
+		aa_ext_fail(e, blob, "out of memory for a DFA of %u states",
+			    dfa->nstates);
+		aa_dfa_free(dfa);
+		return NULL;
+	}
 	dfa->plain16 = !dfa->wide && !dfa->ec && !(hflags & DFA_HDR_DIFF);
 	return dfa;
 }
