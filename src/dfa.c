@@ -19,6 +19,7 @@
 
 #include "apparmor.h"
 #include "dfa.h"
+#include "dfa_arena.h"
 #include "stream.h"
 
 /* GCC vectorises at -O2 only with this; clang does anyway */
@@ -129,9 +130,13 @@ static size_t table_size(uint32_t len, uint16_t width)
 
 void aa_dfa_free(struct aa_dfa *dfa)
 {
-	if (dfa)
-		free(dfa->flat);
-	free(dfa);
+	if (!dfa)
+		return;
+	free(dfa->flat);
+	if (dfa->chunk)
+		aa_chunk_put(dfa->chunk);
+	else
+		free(dfa);
 }
 
 static bool dfa_fail(struct aa_ext *e, const uint8_t *at, const char *what)
@@ -411,9 +416,14 @@ static struct aa_dfa *build(struct aa_ext *e, uint16_t hflags,
 	size_t w = wide ? 4 : 2;
 	size_t bytes = sizeof(struct aa_dfa) + (size_t)states * (12 + w + 2) +
 		       (size_t)trans * 2 * w + 256;
-	struct aa_dfa *dfa = malloc(bytes);
+	struct aa_chunk *chunk = NULL;
+	struct aa_dfa *dfa = e->arena ? aa_arena_alloc(e->arena, bytes, &chunk) :
+					NULL;
 	uint8_t *p;
 	uint32_t i, m;
+
+	if (!dfa)
+		dfa = malloc(bytes);
 
 	if (!dfa) {
 		aa_ext_fail(e, NULL, "out of memory for a DFA of %u states",
@@ -421,6 +431,7 @@ static struct aa_dfa *build(struct aa_ext *e, uint16_t hflags,
 		return NULL;
 	}
 	memset(dfa, 0, sizeof(*dfa));
+	dfa->chunk = chunk;
 	dfa->nstates = states;
 	dfa->ntrans = trans;
 	dfa->hflags = hflags;
@@ -435,7 +446,7 @@ static struct aa_dfa *build(struct aa_ext *e, uint16_t hflags,
 	dfa->sflags = p + (size_t)(states + 2 * (size_t)trans) * w;
 	dfa->exitc = dfa->sflags + states;
 	if (!split_bases(dfa, &t[YYTD_ID_BASE], hflags, max_oob)) {
-		free(dfa);
+		aa_dfa_free(dfa);
 		return NULL;	/* the caller says which entry */
 	}
 	copy_u32(dfa->accept, &t[YYTD_ID_ACCEPT]);
@@ -450,7 +461,7 @@ static struct aa_dfa *build(struct aa_ext *e, uint16_t hflags,
 	i = copy_states(dfa, dfa->chk, &t[YYTD_ID_CHK]);
 	m = i > m ? i : m;
 	if (m >= states) {
-		free(dfa);
+		aa_dfa_free(dfa);
 		return NULL;	/* the caller says which entry */
 	}
 	if (t[YYTD_ID_EC].data) {

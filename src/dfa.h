@@ -12,6 +12,7 @@
 #include "aamed.h"
 
 struct aa_ext;
+struct aa_chunk;
 
 /*
  * A verified DFA. DEF, NXT and CHK hold state numbers: 16 bits wide when
@@ -51,6 +52,7 @@ struct aa_dfa {
 	 */
 	uint16_t *flat;
 	uint32_t nclass;
+	struct aa_chunk *chunk;	/* NULL: malloc'd; else its arena chunk */
 };
 
 #define DFA_NOMATCH 0u

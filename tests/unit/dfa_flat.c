@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dfa_arena.h"
 #include "harness.h"
 #include "stream.h"
 #include "tdfa.h"
@@ -203,6 +204,33 @@ void unit_dfa_flat_random(void)
 }
 
 /*
+ * The load arenas' chunks (dfa_arena.c) go with the last table in them:
+ * every blob loaded into one policy, each loaded again (a replacement
+ * frees the tables it replaces while the rest of their chunks live on),
+ * the policy freed, and no chunk may be left mapped.
+ */
+static bool arena_refs(int argc, char **argv)
+{
+	aamed_policy *p = aamed_policy_new();
+	unsigned long before = aa_arena_live();
+	struct aamed_error err;
+	int a, round;
+	bool ok = p != NULL;
+
+	for (round = 0; ok && round < 2; round++)
+		for (a = 0; ok && a < argc; a++)
+			ok = !aamed_policy_load_path(p, argv[a], &err);
+	aamed_policy_free(p);
+	if (!ok || aa_arena_live() != before) {
+		printf("FAIL dfa-walk: %s: %lu load chunks mapped before, %lu after\n",
+		       ok ? "chunks left" : "a blob does not load", before,
+		       aa_arena_live());
+		return false;
+	}
+	return true;
+}
+
+/*
  * unit --dfa-walk BLOB...: every DFA in each policy blob (found by its
  * magic, loaded by aa_dfa_unpack), 2,000 random strings each. Prints
  * "N passed, N failed" (one check per DFA) and what it walked.
@@ -256,6 +284,10 @@ int unit_dfa_walk_blobs(int argc, char **argv)
 	}
 	printf("dfa-walk: %u DFAs, %u with classes, %u diff-encoded, %u flat\n",
 	       pass + fail, nec, ndiff, nflat);
+	if (arena_refs(argc, argv))
+		pass++;
+	else
+		fail++;
 	printf("%u passed, %u failed\n", pass, fail);
 	return fail ? 1 : 0;
 }
