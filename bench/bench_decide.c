@@ -336,7 +336,10 @@ int bench_decide(int argc, char **argv)
 			instr = true;
 		else if (!strcmp(argv[a], "--raw-only-run"))
 			run_only = true;
-		else {
+		else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
+			usage(stdout);
+			return BENCH_EXIT_OK;
+		} else {
 			usage(stderr);
 			return BENCH_EXIT_USAGE;
 		}
