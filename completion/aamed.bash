@@ -10,6 +10,11 @@ _aamed()
 		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test help version" -- "$cur"))
 		return
 	fi
+	# --color=WHEN: bash splits the word at "="
+	if [ "$prev" = "=" ] && [ "${COMP_WORDS[COMP_CWORD-2]}" = "--color" ]; then
+		COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
+		return
+	fi
 	case $prev in
 	--policy|--source|--batch|-o|-I|--parser|--profile|--junit|--cache|--log)
 		COMPREPLY=($(compgen -f -- "$cur"))
@@ -47,5 +52,9 @@ _aamed()
 	*)
 		COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac
+	# the options every command takes (docs/HACKING.md "Conventions")
+	if [[ $cur == -* ]]; then
+		COMPREPLY+=($(compgen -W "--help --version --color" -- "$cur"))
+	fi
 }
 complete -F _aamed aamed

@@ -100,6 +100,16 @@ for c in $CMDS; do
 	expect "$c --color --help" 0 "$A" "$c" --color --help
 done
 
+# the completion offers the common options and --color's words
+if command -v bash >/dev/null 2>&1; then
+	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed diff --ver); COMP_CWORD=2; _aamed; echo "${COMPREPLY[*]}"')
+	[ "$out" = --version ] && ok || ko "completion: \"aamed diff --ver\" gave \"$out\""
+	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed query --color = ne); COMP_CWORD=4; _aamed; echo "${COMPREPLY[*]}"')
+	[ "$out" = never ] && ok || ko "completion: \"--color=ne\" gave \"$out\""
+else
+	skip "no bash for the completion" 2
+fi
+
 # ---------------------------------------------------------------------
 # A policy of one profile, compiled by the real parser.
 PARSER=${APPARMOR_PARSER:-apparmor_parser}
