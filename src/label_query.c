@@ -126,7 +126,9 @@ int aa_lq_masks(aamed_policy *policy, const char *query, size_t size,
 	class = len ? (uint8_t)match[0] : 0;
 	*out = (struct aamed_query_masks){ ALL_PERMS_MASK, 0, 0,
 					   ALL_PERMS_MASK };
-	ns = label->vec[0]->ns;
+	/* labels_ns(): the last member's (a child namespace's, in a stack
+	 * with the root's), as the kernel's oracle answers lq-020 */
+	ns = label->vec[label->size - 1]->ns;
 	for (i = 0; i < label->size; i++)
 		if (all_ns || label->vec[i]->ns == ns)
 			profile_query(label->vec[i], out, match, len, class);

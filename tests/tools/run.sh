@@ -523,6 +523,17 @@ for c in label profile labelall; do
 	lq "lq-stack-held-$c" 0 'lq_b//&lq_a' "--access $c --held"
 	if cmp -s "$T/out" "$T/lq_b.masks"; then ok; else ko "--held stack --access $c: not lq_b's masks"; cat "$T/out"; fi
 done
+# a stack across namespaces: "label" asks the members in labels_ns(), the
+# namespace of the last member (the child's), "labelall" every member
+printf 'profile :lqns:lq_c {\n  /srv/lq/c r,\n}\n' >"$T/lqns.sd"
+"$PARSER" -Q -S --features-file "$FEAT" "$T/lqns.sd" >"$T/lqns.bin" 2>"$T/cerr" || { ko "compile lqns.sd"; cat "$T/cerr"; }
+lqn() { expect "$1" "$2" "$A" query --policy "$T/lqns.bin" --policy "$T/lq.bin" --label "$3" file /srv/lq/c r $4; }
+lqn lq-ns-alone 0 :lqns:lq_c --masks
+cp "$T/out" "$T/lq_c.masks"
+lqn lq-ns-label 0 'lq_a//&:lqns:lq_c' "--masks --held"
+if cmp -s "$T/out" "$T/lq_c.masks"; then ok; else ko "cross-namespace stack: not the child's member alone"; cat "$T/out"; fi
+lqn lq-ns-labelall 0 'lq_a//&:lqns:lq_c' "--access labelall --held"
+has lq-ns-labelall "allow 0x00000000 "
 lq lq-mode-suffix 2 'lq_a (enforce)' --masks
 has_err lq-mode-suffix "ENOENT: label query refused"
 # the same text is a --label every other query takes
