@@ -266,6 +266,11 @@ else
 	err_only "query --policy - --batch -"
 	expect "replay --policy - LOG -" 2 sh -c "\"$A\" replay --policy - - <\"$P\""
 	has_err "replay --policy - LOG -" "stdin"
+	# --source names its rules FILE:LINE: a file, a usage error for -
+	for c in explain coverage; do
+		expect "$c --source -" 2 "$A" $c --policy "$P" --source - --label cli_t file /etc/cli/ok r
+		has_err "$c --source -" "--source takes a file"
+	done
 	# no file named "-" was made by any of these
 	if [ -e ./- ] || [ -e "$T/-" ]; then ko "a file named - was written"; else ok; fi
 fi
