@@ -437,7 +437,10 @@ int bench_decide(int argc, char **argv)
 			run_only = true;
 		else if (!strcmp(argv[a], "--ec-policy") && a + 1 < argc)
 			ec_path = argv[++a];
-		else {
+		else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
+			usage(stdout);
+			return BENCH_EXIT_OK;
+		} else {
 			usage(stderr);
 			return BENCH_EXIT_USAGE;
 		}

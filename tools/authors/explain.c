@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "color.h"
 #include "explain_hat.h"
 #include "tl.h"
 
@@ -291,7 +292,8 @@ static void print_text(const struct query *q, struct member *ms, int n,
 	char b1[128], b2[128];
 	int i, j;
 
-	printf("%s\t%s %s\n", verdict_word(all), label, qclass_name(q));
+	color_verdict(stdout, verdict_word(all));
+	printf("\t%s %s\n", label, qclass_name(q));
 	if (all->have_x && !all->error && cli_xmode_name(all->x.mode))
 		printf("transition\t%s:%s%s secure-exec=%d\n",
 		       cli_xmode_name(all->x.mode), all->x.name,

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "color.h"
 #include "explain_hat.h"
 
 /* What name is under root: "hat", "not-a-hat" or "missing". */
@@ -170,7 +171,8 @@ int explain_hat(aamed_policy *policy, const aamed_label *label,
 	bool first = true;
 
 	if (!json) {
-		printf("%s\t%s change_hat\n", verdict, aamed_label_name(label));
+		color_verdict(stdout, verdict);
+		printf("\t%s change_hat\n", aamed_label_name(label));
 		if (!a->error && a->hat.name[0])
 			printf("transition\that:%s\n", a->hat.name);
 		if (a->hat.info)

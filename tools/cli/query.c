@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "color.h"
+#include "dash.h"
 #include "qclass.h"
 #include "opts.h"
 
@@ -67,10 +69,9 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 			a->masks.allow, a->masks.deny, a->masks.audit,
 			a->masks.quiet);
 	else
-		fputs(a->not_mediated ? "NOT-MEDIATED"
-		      : a->error      ? "DENIED"
-				      : "ALLOWED",
-		      f);
+		color_verdict(f, a->not_mediated ? "NOT-MEDIATED"
+				 : a->error	 ? "DENIED"
+						 : "ALLOWED");
 	/* the interactive answer only: batch lines keep their first field
 	 * a bare verdict, which the suites and scripts compare */
 	if (sep == '\n' && answer_complain_allowed(a))
@@ -478,7 +479,7 @@ static int query_one(aamed_policy *policy, const struct query_opts *qo)
 
 static int query_batch(aamed_policy *policy, const struct query_opts *qo)
 {
-	FILE *in = strcmp(qo->batch, "-") ? fopen(qo->batch, "r") : stdin;
+	FILE *in = dash_open(qo->batch, "r");
 	int rc;
 
 	if (!in) {
@@ -487,8 +488,7 @@ static int query_batch(aamed_policy *policy, const struct query_opts *qo)
 		return EXIT_USAGE;
 	}
 	rc = run_batch(policy, in, &qo->o, qo->label);
-	if (in != stdin)
-		fclose(in);
+	dash_close(in);
 	return rc;
 }
 

@@ -81,6 +81,10 @@ struct query {
 	struct xattr_list xattrs;	/* exec: --xattr NAME=VALUE */
 	struct mount_query mnt;
 	bool masks;		/* --masks: the kernel's four masks */
+	/* file --masks: --access CMD, the .access command ("label",
+	 * "profile", "labelall"); --held: a task holds the --label */
+	const char *access_cmd;
+	bool held;
 };
 
 /* A request about a path (a file, an exec, an open file's path). */
