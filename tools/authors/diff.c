@@ -22,6 +22,7 @@
 #include "diff_exec.h"
 #include "diff_witness.h"
 #include "tl.h"
+#include "suggest.h"
 
 #define MAX_WIT 3
 #define MAX_PAIRS 20000000u
@@ -684,6 +685,12 @@ static bool diff_one(const aamed_profile *a, const aamed_profile *b,
 		print_text(&d, status);
 	free_pdiff(&d);
 	return true;
+}
+
+bool tl_diff_profile(const aamed_profile *a, const aamed_profile *b,
+		     bool json, bool *firstp)
+{
+	return diff_one(a, b, NULL, json, firstp);
 }
 
 struct dargs {

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * aamed suggest, private to its files (tools/authors/suggest*.c):
+ *   suggest.c        the command: options, the denials of the logs
+ *                    (replay's reading and rebuilding), each turned into
+ *                    a rule by its class row (qclass.h's rule hook)
+ *   suggest_src.c    the profile's source file and block, the tunables
+ *                    in its scope, the amended copy and the patch
+ *   suggest_var.c    generalisation: paths spelled with those tunables
+ *                    (chosen by the real parser's matching)
+ *   suggest_prove.c  the proof: compile the amended sources, replay
+ *                    the logs against them, diff old and new
+ *   suggest_out.c    text and --json
+ */
+#ifndef AAMED_SUGGEST_H
+#define AAMED_SUGGEST_H
+
+#include "replay.h"
+
+#define SG_MAX_LOGS 256
+
+/* One rule for one profile (the records that asked for it merged). */
+struct sg_rule {
+	char *profile;		/* hname */
+	const char *cls;	/* the class row's name */
+	struct qrule r;		/* text[0] the suggestion */
+	char exact[1024];	/* the rule before generalisation */
+	char *what;		/* the first record's request, in words */
+	long count;		/* records */
+	long first;		/* index of its first record */
+	bool rlimit;		/* replaces the profile's rule of resource */
+	char resource[32];
+	/* the proof: NULL proven, else why not */
+	const char *fail;
+	char failbuf[600];
+};
+
+/* A record that cannot become a rule, with why (merged by both). */
+struct sg_none {
+	char *profile;		/* NULL: not rebuilt, no profile known */
+	char *what;
+	char *reason;
+	long count;
+};
+
+/* The profile's source: its file and block (suggest_src.c). */
+struct sg_block {
+	char *profile;
+	char *file;		/* path under --source */
+	char *rel;		/* path relative to --source, for the patch */
+	int open, close;	/* 1-based lines of "{" and "}" */
+	char indent[32];	/* of the rules inside */
+	char *fail;		/* why no block was found (malloc'd) */
+};
+
+struct sg_var {
+	char name[128];		/* @{NAME} */
+	bool absolute;		/* its values start with '/' */
+};
+
+struct suggest {
+	aamed_policy *policy;
+	const char *const *policies;
+	int np;
+	enum aamed_kernel k;
+	const char *source;	/* the sources' directory (or one file) */
+	const char *features, *parser;
+	const char *incs[16];
+	int ni;
+	const char *logs[SG_MAX_LOGS];
+	int nl;
+	bool json, patch;
+	struct sg_rule *rules;
+	size_t nrules;
+	struct sg_none *none;
+	size_t nnone;
+	struct sg_block *blocks;	/* one per profile with rules */
+	size_t nblocks;
+	long records, rebuilt, denials;
+	/* the decision of every rebuilt record under the policy, in order
+	 * (0 allowed, else denied), and the rule each asked for (-1) */
+	int *dec;
+	long *asks;
+	long ndec;
+	char tmp[4096];			/* the private directory */
+	char newblob[4200];		/* the amended sources compiled */
+	aamed_policy *newpol;		/* NULL: not compiled */
+	bool proof_ran;
+	char proof_fail[600];		/* the whole proof's failure */
+};
+
+/* suggest.c */
+char *sg_strdup(const char *s);
+void sg_none_add(struct suggest *s, const char *profile, const char *what,
+		 const char *reason, long count);
+
+/* suggest_src.c: the block of every profile with rules, its tunables;
+ * the amended copy of the sources (only rules whose fail is NULL) and
+ * the unified diff of it. */
+void sg_find_blocks(struct suggest *s);
+struct sg_block *sg_block_of(struct suggest *s, const char *profile);
+/* Write every amended file under dir (same relative paths); 0 or -1. */
+int sg_write_amended(struct suggest *s, const char *dir);
+/* The unified diff of the amended files against the sources to f. */
+int sg_print_patch(struct suggest *s, const char *dir, FILE *f);
+
+/* suggest_var.c: the rules' paths spelled with the tunables in scope */
+void sg_generalise(struct suggest *s);
+
+/* suggest_prove.c */
+void sg_prove(struct suggest *s);
+/* The difference old => new of profile as aamed diff prints it. */
+void sg_print_diff(struct suggest *s, const char *profile, bool json,
+		   bool *first);
+
+/* suggest_out.c */
+void sg_print_text(struct suggest *s);
+void sg_print_json(struct suggest *s);
+
+/* diff.c: one profile pair as aamed diff prints it; true: they differ */
+bool tl_diff_profile(const aamed_profile *a, const aamed_profile *b,
+		     bool json, bool *firstp);
+
+#endif

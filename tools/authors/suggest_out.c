@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * aamed suggest: its report, as text (per profile: the proven rules with
+ * their alternatives, what the change newly allows as aamed diff says
+ * it, then the rules that failed their proof and the records that
+ * cannot become rules, each with why) and as --json
+ * (docs/json-schema/suggest.v1.json).
+ */
+#include <string.h>
+
+#include "suggest.h"
+
+/* The profiles with rules, in the order their first rule came. */
+static bool first_of_profile(const struct suggest *s, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (!strcmp(s->rules[j].profile, s->rules[i].profile))
+			return false;
+	return true;
+}
+
+static bool profile_proven(const struct suggest *s, const char *p)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrules; i++)
+		if (!s->rules[i].fail && !strcmp(s->rules[i].profile, p))
+			return true;
+	return false;
+}
+
+static void text_rule(const struct sg_rule *r)
+{
+	int a;
+
+	printf("  %s\n", r->r.text[0]);
+	printf("      for: %s (%ld record%s)\n", r->what, r->count,
+	       r->count == 1 ? "" : "s");
+	if (strcmp(r->exact, r->r.text[0]))
+		printf("      exact: %s\n", r->exact);
+	if (r->r.means[0])
+		printf("      means: %s\n", r->r.means[0]);
+	for (a = 1; a < r->r.n; a++) {
+		printf("      or: %s%s\n", r->r.text[a],
+		       r->r.proven[a] ? "" : " (not proven)");
+		if (r->r.means[a])
+			printf("          means: %s\n", r->r.means[a]);
+	}
+}
+
+static void text_profile(struct suggest *s, const char *p)
+{
+	const struct sg_block *b = sg_block_of(s, p);
+	size_t i;
+	bool first = true;
+
+	if (b && !b->fail)
+		printf("profile %s (%s:%d-%d)\n", p, b->rel, b->open, b->close);
+	else
+		printf("profile %s\n", p);
+	for (i = 0; i < s->nrules; i++)
+		if (!s->rules[i].fail && !strcmp(s->rules[i].profile, p))
+			text_rule(&s->rules[i]);
+	puts("  newly allowed (old => amended, as aamed diff):");
+	sg_print_diff(s, p, false, &first);
+}
+
+void sg_print_text(struct suggest *s)
+{
+	size_t i;
+	bool head = false;
+
+	for (i = 0; i < s->nrules; i++)
+		if (first_of_profile(s, i) && profile_proven(s, s->rules[i].profile))
+			text_profile(s, s->rules[i].profile);
+	for (i = 0; i < s->nrules; i++) {
+		const struct sg_rule *r = &s->rules[i];
+
+		if (!r->fail)
+			continue;
+		if (!head)
+			puts("not proposed (the proof failed):");
+		head = true;
+		printf("  %s: %s\n      for: %s\n      why: %s\n", r->profile,
+		       r->r.text[0], r->what, r->fail);
+	}
+	if (s->nnone)
+		puts("records that cannot become rules:");
+	for (i = 0; i < s->nnone; i++) {
+		const struct sg_none *n = &s->none[i];
+
+		printf("  %s%s%s\n      why: %s", n->profile ? n->profile : "",
+		       n->profile ? ": " : "", n->what, n->reason);
+		if (n->profile && n->count > 1)
+			printf(" (%ld records)", n->count);
+		putchar('\n');
+	}
+	printf("%ld records, %ld requests rebuilt, %ld denied; %zu rules suggested",
+	       s->records, s->rebuilt, s->denials, s->nrules);
+	{
+		size_t ok = 0;
+
+		for (i = 0; i < s->nrules; i++)
+			ok += !s->rules[i].fail;
+		printf(", %zu proven\n", ok);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+static void json_rule(const struct sg_rule *r)
+{
+	bool f = true;
+	int a;
+
+	putchar('{');
+	json_key(stdout, &f, "profile");
+	json_str(stdout, r->profile);
+	json_key(stdout, &f, "class");
+	json_str(stdout, r->cls);
+	json_key(stdout, &f, "rule");
+	json_str(stdout, r->r.text[0]);
+	json_key(stdout, &f, "exact");
+	json_str(stdout, r->exact);
+	json_key(stdout, &f, "means");
+	json_str(stdout, r->r.means[0]);
+	json_key(stdout, &f, "request");
+	json_str(stdout, r->what);
+	json_key(stdout, &f, "records");
+	printf("%ld", r->count);
+	json_key(stdout, &f, "proven");
+	fputs(r->fail ? "false" : "true", stdout);
+	json_key(stdout, &f, "why");
+	json_str(stdout, r->fail);
+	json_key(stdout, &f, "alternatives");
+	putchar('[');
+	for (a = 1; a < r->r.n; a++) {
+		bool g = true;
+
+		if (a > 1)
+			putchar(',');
+		putchar('{');
+		json_key(stdout, &g, "rule");
+		json_str(stdout, r->r.text[a]);
+		json_key(stdout, &g, "means");
+		json_str(stdout, r->r.means[a]);
+		json_key(stdout, &g, "proven");
+		fputs("false", stdout);
+		putchar('}');
+	}
+	fputs("]}", stdout);
+}
+
+void sg_print_json(struct suggest *s)
+{
+	size_t i;
+	bool f = true;
+
+	printf("{\"version\":%d,\"command\":\"suggest\",\"records\":%ld,"
+	       "\"rebuilt\":%ld,\"denied\":%ld,\"rules\":[",
+	       TL_JSON_VERSION, s->records, s->rebuilt, s->denials);
+	for (i = 0; i < s->nrules; i++) {
+		if (i)
+			putchar(',');
+		json_rule(&s->rules[i]);
+	}
+	fputs("],\"profiles\":[", stdout);
+	for (i = 0; i < s->nrules; i++) {
+		const char *p = s->rules[i].profile;
+		const struct sg_block *b = sg_block_of(s, p);
+		bool g = true, d = true;
+
+		if (!first_of_profile(s, i))
+			continue;
+		json_sep(stdout, &f);
+		putchar('{');
+		json_key(stdout, &g, "profile");
+		json_str(stdout, p);
+		json_key(stdout, &g, "file");
+		json_str(stdout, b && !b->fail ? b->rel : NULL);
+		json_key(stdout, &g, "block");
+		if (b && !b->fail)
+			printf("[%d,%d]", b->open, b->close);
+		else
+			fputs("null", stdout);
+		json_key(stdout, &g, "newly_allows");
+		putchar('[');
+		if (profile_proven(s, p))
+			sg_print_diff(s, p, true, &d);
+		fputs("]}", stdout);
+	}
+	fputs("],\"cannot\":[", stdout);
+	for (i = 0; i < s->nnone; i++) {
+		bool g = true;
+
+		if (i)
+			putchar(',');
+		putchar('{');
+		json_key(stdout, &g, "profile");
+		json_str(stdout, s->none[i].profile);
+		json_key(stdout, &g, "request");
+		json_str(stdout, s->none[i].what);
+		json_key(stdout, &g, "why");
+		json_str(stdout, s->none[i].reason);
+		json_key(stdout, &g, "records");
+		printf("%ld", s->none[i].count);
+		putchar('}');
+	}
+	fputs("]}\n", stdout);
+}
