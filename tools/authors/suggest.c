@@ -68,6 +68,58 @@ void sg_none_add(struct suggest *s, const char *profile, const char *what,
 	n->count = count;
 }
 
+/*
+ * A plain file rule "[owner] PATH LETTERS," split: the length of what
+ * comes before the letters, 0 when it is not one (a link, an exec).
+ */
+static size_t file_split(const char *t)
+{
+	const char *sp = strrchr(t, ' ');
+	size_t n = strlen(t);
+
+	if (!sp || n < 2 || t[n - 1] != ',' || !strncmp(t, "link ", 6) ||
+	    !strncmp(t, "owner link ", 11) || (t[0] != '/' && t[0] != '"' &&
+					       strncmp(t, "owner ", 6)))
+		return 0;
+	if (strspn(sp + 1, "rwamkl") != (size_t)(t + n - 1 - (sp + 1)))
+		return 0;
+	return (size_t)(sp - t);
+}
+
+/*
+ * Two file rules of the same path and owner become one (as a maintainer
+ * writes it): the letters of both, in the profile language's order, w
+ * covering a. true when merged into x.
+ */
+static bool file_merge(char *x, size_t xlen, const char *y)
+{
+	size_t a = file_split(x), b = file_split(y), i, o = 0;
+	char set[16], out[16];
+	const char *order = "rwamkl";
+
+	if (!a || a != b || strncmp(x, y, a))
+		return false;
+	snprintf(set, sizeof(set), "%.*s%.*s", (int)(strlen(x) - a - 2),
+		 x + a + 1, (int)(strlen(y) - b - 2), y + b + 1);
+	for (i = 0; order[i]; i++)
+		if (strchr(set, order[i]) &&
+		    !(order[i] == 'a' && strchr(set, 'w')))
+			out[o++] = order[i];
+	out[o] = 0;
+	snprintf(x + a, xlen - a, " %s,", out);
+	return true;
+}
+
+/* An rlimit rule's value, infinity the largest. */
+static unsigned long long rlimit_of(const char *t)
+{
+	const char *v = strstr(t, "<= ");
+
+	if (!v || !strncmp(v + 3, "infinity", 8))
+		return (unsigned long long)-1;
+	return strtoull(v + 3, NULL, 10);
+}
+
 /* The rule for profile, merged with an equal one; its index. */
 static long rule_add(struct suggest *s, const char *profile, const char *cls,
 		     const struct qrule *r, const char *what, long idx)
@@ -77,8 +129,25 @@ static long rule_add(struct suggest *s, const char *profile, const char *cls,
 
 	for (i = 0; i < s->nrules; i++) {
 		x = &s->rules[i];
+		/* one rlimit rule per resource: the highest limit asked */
+		if (x->rlimit && !strcmp(x->profile, profile) &&
+		    !strncmp(r->text[0], "set rlimit ", 11) &&
+		    !strncmp(r->text[0] + 11, x->resource, strlen(x->resource)) &&
+		    r->text[0][11 + strlen(x->resource)] == ' ') {
+			if (strcmp(x->resource, "nice") ?
+				    rlimit_of(r->text[0]) > rlimit_of(x->r.text[0]) :
+				    strtoll(strstr(r->text[0], "<= ") + 3, NULL, 10) <
+					    strtoll(strstr(x->r.text[0], "<= ") + 3, NULL, 10))
+				x->r = *r;
+			snprintf(x->exact, sizeof(x->exact), "%s", x->r.text[0]);
+			x->count++;
+			return (long)i;
+		}
 		if (!strcmp(x->profile, profile) &&
-		    !strcmp(x->r.text[0], r->text[0])) {
+		    (!strcmp(x->r.text[0], r->text[0]) ||
+		     file_merge(x->r.text[0], sizeof(x->r.text[0]),
+				r->text[0]))) {
+			snprintf(x->exact, sizeof(x->exact), "%s", x->r.text[0]);
 			x->count++;
 			return (long)i;
 		}
@@ -137,6 +206,31 @@ static bool mediates_unix(struct suggest *s, const char *m)
 	       (i.mediates & (1ull << AAMED_PCLASS_NETV9));
 }
 
+/*
+ * Why no allow rule can help, from the member's own rules as explain
+ * reads them: a deny rule matches, or (an exec) an exec rule already
+ * matches and the denial is its transition's. NULL: a rule may help.
+ */
+static const char *granted_why(struct suggest *s, const char *m,
+			       const struct qclass *row, const struct query *q,
+			       const aamed_label *peer)
+{
+	const aamed_profile *p = aamed_policy_profile_find(s->policy, "", m);
+	struct aamed_perms perms;
+	uint32_t owner = 0, req = qclass_request(q);
+
+	memset(&perms, 0, sizeof(perms));
+	if (!p || !row->perms || !req ||
+	    !row->perms(s->policy, p, peer, q, req, &perms, &owner))
+		return NULL;
+	if (perms.deny & req)
+		return "a deny rule of the profile matches it: no allow rule overrides a deny rule";
+	if ((row->flags & QF_EXEC) &&
+	    ((perms.allow | owner) & AAMED_MAY_EXEC))
+		return "the profile has an exec rule for it already: the exec is denied by that rule's transition (its target profile, its mode)";
+	return NULL;
+}
+
 /* 1: member m denies and got its rule (or its reason); 0: it allows. */
 static int member(struct member_ctx *c, const char *m)
 {
@@ -180,7 +274,7 @@ static int member(struct member_ctx *c, const char *m)
 	x.unix_rules = mediates_unix(s, m);
 	if (!row->rule)
 		why = "no rule of the profile language decides this class";
-	else
+	else if (!(why = granted_why(s, m, row, c->q, peer)))
 		why = row->rule(c->q, &x, &r);
 	if (why) {
 		sg_none_add(s, m, c->what, why, 1);

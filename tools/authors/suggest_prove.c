@@ -116,16 +116,24 @@ static aamed_policy *load_over(struct suggest *s, const char *blob,
 
 /* The replay of the logs against a new policy: its decisions. */
 struct rerun {
+	struct suggest *s;
+	long only;
 	int *dec;
 	long n, cap;
+	char changed[1024];	/* the first record changed but not asked */
 };
+
+/* Whether rule i is in the set tried (only: -1 all those not failed). */
+static bool in_set(const struct suggest *s, size_t i, long only)
+{
+	return only < 0 ? !s->rules[i].fail : (long)i == only;
+}
 
 static void on_new(void *arg, const aa_log_record *rec, const struct query *q,
 		   const aamed_label *l, bool other_side, int error)
 {
 	struct rerun *r = arg;
 
-	(void)rec;
 	(void)q;
 	(void)l;
 	(void)other_side;
@@ -136,7 +144,15 @@ static void on_new(void *arg, const aa_log_record *rec, const struct query *q,
 			exit(EXIT_USAGE);
 		r->dec = d;
 	}
-	r->dec[r->n++] = error != 0;
+	r->dec[r->n] = error != 0;
+	if (!r->changed[0] && r->n < r->s->ndec &&
+	    r->dec[r->n] != r->s->dec[r->n]) {
+		long a = r->s->asks[r->n];
+
+		if (a < 0)
+			replay_describe(rec, r->changed, sizeof(r->changed));
+	}
+	r->n++;
 }
 
 static void on_new_reason(void *arg, const char *reason, long count,
@@ -149,21 +165,25 @@ static void on_new_reason(void *arg, const char *reason, long count,
 	(void)nex;
 }
 
-/* Whether rule i is in the set tried (only: -1 all those not failed). */
-static bool in_set(const struct suggest *s, size_t i, long only)
+static void fail(struct sg_rule *r, const char *why)
 {
-	return only < 0 ? !s->rules[i].fail : (long)i == only;
+	snprintf(r->failbuf, sizeof(r->failbuf), "%s", why);
+	r->fail = r->failbuf;
 }
 
 /*
  * Replay against p: 0 when every record asking for a rule of the set is
- * now allowed and no other record changed; else -1 with why.
+ * now allowed and no record that asks for none changed (a record asking
+ * for another rule may: it is wanted allowed). A rule whose record is
+ * still denied fails here (1: try again without it); -1 with why when
+ * the failure is no one rule's.
  */
 static int judge(struct suggest *s, aamed_policy *p, long only, char *why,
 		 size_t len)
 {
-	struct rerun r = { 0 };
+	struct rerun r = { .s = s, .only = only };
 	long records, rebuilt, i;
+	int rc = 0;
 
 	if (replay_decisions(p, s->logs, s->nl, on_new, on_new_reason, &r,
 			     &records, &rebuilt) < 0 || r.n != s->ndec) {
@@ -177,31 +197,34 @@ static int judge(struct suggest *s, aamed_policy *p, long only, char *why,
 		bool asked = a >= 0 && in_set(s, (size_t)a, only);
 
 		if (asked && r.dec[i]) {
-			snprintf(why, len, "the request is still denied with the rule (record %ld of the logs' requests)",
+			snprintf(why, len, "the request is still denied with the rule (request %ld of the logs)",
 				 i + 1);
-			free(r.dec);
-			return -1;
-		}
-		if (!asked && r.dec[i] != s->dec[i]) {
-			snprintf(why, len, "another request of the logs would change: request %ld, %s",
-				 i + 1, r.dec[i] ? "now denied" : "now allowed");
-			free(r.dec);
-			return -1;
+			fail(&s->rules[a], why);
+			rc = 1;
+		} else if (a < 0 && r.dec[i] != s->dec[i] && rc == 0) {
+			snprintf(why, len, "another request of the logs would change: %.400s (%s)",
+				 r.changed, r.dec[i] ? "now denied" : "now allowed");
+			rc = -1;
 		}
 	}
 	free(r.dec);
-	return 0;
+	return rc;
 }
 
-/* Build and judge the set; the loaded policy when it passes. */
+/*
+ * Build and judge the set; the loaded policy when it passes, else NULL
+ * with *again set when rules failed on their own (try without them).
+ */
 static aamed_policy *attempt(struct suggest *s, long only, int n, char *why,
-			     size_t len)
+			     size_t len, bool *again)
 {
 	char dir[4200], blob[4300];
 	aamed_policy *p;
 	size_t i;
 	const char *saved[256];
+	int rc = -1;
 
+	*again = false;
 	/* the set alone: the others marked failed for the writing */
 	for (i = 0; i < s->nrules && i < 256; i++) {
 		saved[i] = s->rules[i].fail;
@@ -213,26 +236,57 @@ static aamed_policy *attempt(struct suggest *s, long only, int n, char *why,
 	p = NULL;
 	if (!sg_write_amended(s, dir) &&
 	    !compile_amended(s, dir, blob, why, len) &&
-	    (p = load_over(s, blob, why, len)) && judge(s, p, only, why, len)) {
+	    (p = load_over(s, blob, why, len)) &&
+	    (rc = judge(s, p, only, why, len))) {
 		aamed_policy_free(p);
 		p = NULL;
 	}
+	/* the failures judge() marked stay */
 	for (i = 0; i < s->nrules && i < 256; i++)
-		s->rules[i].fail = saved[i];
+		if (s->rules[i].fail != s->rules[i].failbuf)
+			s->rules[i].fail = saved[i];
+	*again = rc == 1;
 	return p;
 }
 
-static void fail(struct sg_rule *r, const char *why)
+static bool none_left(const struct suggest *s)
 {
-	snprintf(r->failbuf, sizeof(r->failbuf), "%s", why);
-	r->fail = r->failbuf;
+	size_t i;
+
+	for (i = 0; i < s->nrules; i++)
+		if (!s->rules[i].fail)
+			return false;
+	return true;
 }
+
+/* Each remaining rule alone: those that fail are marked. */
+static void isolate(struct suggest *s, int *n)
+{
+	char why[600];
+	size_t i;
+	bool again;
+
+	for (i = 0; i < s->nrules; i++) {
+		aamed_policy *p;
+
+		if (s->rules[i].fail)
+			continue;
+		p = attempt(s, (long)i, (*n)++, why, sizeof(why), &again);
+		if (p)
+			aamed_policy_free(p);
+		else if (!s->rules[i].fail)
+			fail(&s->rules[i], why);
+	}
+}
+
+#define MAX_ROUNDS 8
 
 void sg_prove(struct suggest *s)
 {
 	char why[600], dir[4200];
 	size_t i;
-	int n = 0;
+	int n = 0, round;
+	bool again = true, isolated = false;
 
 	s->proof_ran = true;
 	for (i = 0; i < s->nrules; i++) {
@@ -243,35 +297,22 @@ void sg_prove(struct suggest *s)
 		else if (b && b->fail)
 			fail(&s->rules[i], b->fail);
 	}
-	for (i = 0; i < s->nrules && s->rules[i].fail; i++)
-		;
-	if (i == s->nrules)
-		return;
-	s->newpol = attempt(s, -1, n++, why, sizeof(why));
+	/* together; without the rules that failed on their own; else each
+	 * alone, then together again */
+	for (round = 0; !none_left(s) && round < MAX_ROUNDS; round++) {
+		s->newpol = attempt(s, -1, n++, why, sizeof(why), &again);
+		if (s->newpol || again)
+			continue;
+		if (isolated)
+			break;
+		isolate(s, &n);
+		isolated = true;
+	}
 	if (!s->newpol) {
-		/* which ones: each alone */
-		for (i = 0; i < s->nrules; i++) {
-			aamed_policy *p;
-
-			if (s->rules[i].fail)
-				continue;
-			p = attempt(s, (long)i, n++, why, sizeof(why));
-			if (p)
-				aamed_policy_free(p);
-			else
-				fail(&s->rules[i], why);
-		}
-		for (i = 0; i < s->nrules && s->rules[i].fail; i++)
-			;
-		if (i == s->nrules)
-			return;
-		s->newpol = attempt(s, -1, n++, why, sizeof(why));
-		if (!s->newpol) {
-			for (i = 0; i < s->nrules; i++)
-				if (!s->rules[i].fail)
-					fail(&s->rules[i], "proven alone, not together with the others");
-			return;
-		}
+		for (i = 0; i < s->nrules; i++)
+			if (!s->rules[i].fail)
+				fail(&s->rules[i], "proven alone, not together with the others");
+		return;
 	}
 	/* the patch is of the last set that passed */
 	snprintf(dir, sizeof(dir), "%s/amended", s->tmp);

@@ -439,7 +439,10 @@ const char *qw_rlimit(const struct query *q, const struct qrule_ctx *c,
 	start(r);
 	if (!n)
 		return "a resource the profile language has no name for";
-	if (q->rl.hard == AAMED_RLIM_INFINITY)
+	if (!strcmp(n, "nice"))	/* the kernel's 20 - nice */
+		put(r, "set rlimit nice <= %lld,",
+		    20 - (long long)q->rl.hard);
+	else if (q->rl.hard == AAMED_RLIM_INFINITY)
 		put(r, "set rlimit %s <= infinity,", n);
 	else
 		put(r, "set rlimit %s <= %llu,", n,

@@ -1,0 +1,161 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/suggest: aamed suggest, class by class, on the records real
+# kernels logged (tests/kernel/expected) under the policies of their case
+# files (tests/kernel/cases): log -> suggestion -> the patch applied with
+# patch -p1 -> the policy compiled again -> the denied request (the
+# case's own query) now allowed by aamed query, and the log replayed
+# against it changes nowhere but in requests now allowed. Then the
+# tunables in scope, the records that cannot become rules, the errors.
+#
+# Usage: sh tests/suggest/run.sh build/aamed
+# Environment: APPARMOR_PARSER (default apparmor_parser), APPARMOR_INCLUDE.
+A=${1:-build/aamed}
+case $A in /*) ;; *) A=$(pwd)/$A ;; esac
+ROOT=$(pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-suggest.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+. "$ROOT/tests/assert.sh"
+PARSER=${APPARMOR_PARSER:-apparmor_parser}
+PINC=${APPARMOR_INCLUDE:-/etc/apparmor.d}
+
+if ! command -v patch >/dev/null 2>&1; then
+	echo "SKIP: patch(1) is not installed (1 checks skipped)"
+	echo "0 passed, 0 failed"
+	exit 0
+fi
+
+# The policies of a case file as NAME.N.sd under $T/NAME/src, compiled
+# for kernel VER into $T/NAME/pol; its records of VER as $T/NAME/log.
+setup() {
+	name=$1 ver=$2 cases=${3:-tests/kernel/cases}
+	d=$T/$name
+	rm -rf "$d"
+	mkdir -p "$d/src" "$d/pol"
+	awk -v pre="$d/src/$name" '
+		/^[ \t]*@end[ \t]*$/ { if (inp) close(f); inp = 0; next }
+		inp { print > f }
+		/^[ \t]*@policy[ \t]*$/ { inp = 1; f = pre "." ++n ".sd"; printf "" > f }
+	' "$cases/$name.cases"
+	for sd in "$d/src/$name".*.sd; do
+		"$A" compile --parser "$PARSER" -I "$PINC" --features "tests/features/linux-$ver" \
+			-o "$d/pol/$(basename "$sd").bin" "$sd" 2>"$T/cerr" || { ko "compile $sd"; cat "$T/cerr"; }
+	done
+	awk -F '\t' '!/^#/ { for (i = 6; i <= NF; i++)
+		if ($i !~ /^secure-exec=/)
+			printf "Jan  1 00:00:00 h kernel: [%d.0] audit: type=1400 audit(1700000000.%03d:%d): %s\n", NR, NR % 1000, NR, $i }' \
+		"tests/kernel/expected/$name.$ver.tsv" >"$d/log"
+}
+
+# suggest --patch, applied to a copy of the sources, compiled again
+apply() {
+	name=$1 ver=$2
+	d=$T/$name
+	expect "suggest-patch-$name" 1 "$A" suggest --patch --kernel "$ver" --parser "$PARSER" \
+		-I "$PINC" --features "tests/features/linux-$ver" --policy "$d/pol" --source "$d/src" "$d/log"
+	cp "$T/out" "$d/patch"
+	rm -rf "$d/new" "$d/newpol"
+	cp -r "$d/src" "$d/new"
+	mkdir -p "$d/newpol"
+	if (cd "$d/new" && patch -p1 -s <"$d/patch") >"$T/perr" 2>&1; then ok; else
+		ko "$name: the patch does not apply"; head "$T/perr" "$d/patch"; fi
+	for sd in "$d/new/$name".*.sd; do
+		"$A" compile --parser "$PARSER" -I "$PINC" --features "tests/features/linux-$ver" \
+			-o "$d/newpol/$(basename "$sd").bin" "$sd" 2>"$T/cerr" || { ko "recompile $sd"; cat "$T/cerr"; }
+	done
+	# the log against the patched policy: only requests now allowed
+	expect "replay-$name" 1 "$A" replay --kernel "$ver" --policy "$d/newpol" "$d/log"
+	has "replay-$name" "now ALLOWED, was denied"
+	hasnt "replay-$name" "now DENIED"
+}
+
+# The case's query (tests/kernel/expected's third column), denied by the
+# old policy and allowed by the patched one.
+now_allowed() {
+	name=$1 ver=$2 id=$3
+	q=$(awk -F '\t' -v id="$id" '$1 == id { print $3 }' "tests/kernel/expected/$name.$ver.tsv")
+	[ -n "$q" ] || { ko "$name: no case $id"; return; }
+	set -f	# the words as they are: no globbing of paths
+	# shellcheck disable=SC2086
+	expect "old-$name-$id" 1 "$A" query --kernel "$ver" --policy "$T/$name/pol" $q
+	# shellcheck disable=SC2086
+	expect "new-$name-$id" 0 "$A" query --kernel "$ver" --policy "$T/$name/newpol" $q
+	set +f
+}
+
+# suggest's text report of a case file
+report() {
+	name=$1 ver=$2
+	d=$T/$name
+	expect "suggest-$name" 1 "$A" suggest --kernel "$ver" --parser "$PARSER" -I "$PINC" \
+		--features "tests/features/linux-$ver" --policy "$d/pol" --source "$d/src" "$d/log"
+}
+
+# ---------------------------------------------------------------- file
+setup file-basic 6.12
+report file-basic 6.12
+has suggest-file "profile t_files (file-basic.1.sd:"
+# fsuid=0 ouid=0: the owner's rule; the merged letters of one path
+has suggest-file "owner /srv/data/r.txt wmk,"
+# t_owner's own "/srv/own/pub r" beside it: a plain w rule for it
+has suggest-file "/srv/own/pub w,"
+# a deny rule wins over any allow rule: no rule can allow it
+has suggest-file "not proposed (the proof failed):"
+has suggest-file "t_deny: owner /srv/data/loud.txt w,"
+has suggest-file "why: the request is still denied with the rule"
+has suggest-file "newly allowed (old => amended, as aamed diff):"
+has suggest-file "owner +r"
+apply file-basic 6.12
+now_allowed file-basic 6.12 f002
+now_allowed file-basic 6.12 f005
+
+# ---------------------------------------------------------------- exec
+setup domain 6.12
+report domain 6.12
+apply domain 6.12
+
+# ---------------------------------------------------------------- capability, signal, ptrace
+setup ipc 6.12
+report ipc 6.12
+has suggest-ipc "capability "
+has suggest-ipc "signal (send) set=("
+has suggest-ipc "signal (receive) set=("
+has suggest-ipc "ptrace (trace) peer="
+has suggest-ipc "ptrace (readby) peer="
+apply ipc 6.12
+
+# ---------------------------------------------------------------- network, unix
+setup net 6.12
+report net 6.12
+has suggest-net "network inet stream,"
+has suggest-net "network unix stream,"
+apply net 6.12
+
+# ---------------------------------------------------------------- mount, umount, pivot_root
+setup mount 6.12
+report mount 6.12
+has suggest-mount "umount /"
+has suggest-mount "pivot_root oldroot="
+has suggest-mount "mount fstype="
+apply mount 6.12
+
+# ---------------------------------------------------------------- rlimit
+setup rlimit 6.12
+report rlimit 6.12
+has suggest-rlimit "set rlimit "
+apply rlimit 6.12
+
+# ---------------------------------------------------------------- change_hat: no rule
+setup hat 6.12
+report hat 6.12
+has suggest-hat "records that cannot become rules:"
+has suggest-hat "a change_hat is decided by the hats the profile has, not by a rule"
+
+# ---------------------------------------------------------------- usage
+expect usage-none 2 "$A" suggest
+expect usage-nosource 2 "$A" suggest --policy "$T/file-basic/pol" "$T/file-basic/log"
+expect usage-both 2 "$A" suggest --patch --json --policy "$T/file-basic/pol" --source "$T/file-basic/src" "$T/file-basic/log"
+expect bad-policy 3 "$A" suggest --policy "$T/nonexistent" --source "$T/file-basic/src" "$T/file-basic/log"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
