@@ -151,6 +151,19 @@ report hat 6.12
 has suggest-hat "records that cannot become rules:"
 has suggest-hat "a change_hat is decided by the hats the profile has, not by a rule"
 
+# ---------------------------------------------------------------- --json
+B=$(dirname "$A")
+if make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1; then
+	expect json-file 1 "$A" suggest --json --kernel 6.12 --parser "$PARSER" -I "$PINC" \
+		--features tests/features/linux-6.12 --policy "$T/file-basic/pol" \
+		--source "$T/file-basic/src" "$T/file-basic/log"
+	if "$B/tests/schemacheck" docs/json-schema/suggest.v1.json "$T/out" >"$T/sc"; then ok; else ko "json-file: schema"; head "$T/sc"; fi
+	has json-file '"rule":"owner /srv/data/r.txt wmk,"'
+	has json-file '"proven":false,"why":"the request is still denied with the rule'
+else
+	ko "build schemacheck"
+fi
+
 # ---------------------------------------------------------------- usage
 expect usage-none 2 "$A" suggest
 expect usage-nosource 2 "$A" suggest --policy "$T/file-basic/pol" "$T/file-basic/log"
