@@ -151,6 +151,81 @@ report hat 6.12
 has suggest-hat "records that cannot become rules:"
 has suggest-hat "a change_hat is decided by the hats the profile has, not by a rule"
 
+# ---------------------------------------------------------------- dbus
+# dbus-daemon's records (tests/tools/data) under their profile
+mkdir -p "$T/dbus/src" "$T/dbus/pol"
+cp tests/tools/data/dbus.sd "$T/dbus/src/"
+"$A" compile --parser "$PARSER" --features tests/features/linux-6.1-dbus -o "$T/dbus/pol/dbus.bin" \
+	"$T/dbus/src/dbus.sd" 2>"$T/cerr" || { ko "compile dbus.sd"; cat "$T/cerr"; }
+expect suggest-dbus 1 "$A" suggest --parser "$PARSER" --features tests/features/linux-6.1-dbus \
+	--policy "$T/dbus/pol" --source "$T/dbus/src" tests/tools/data/dbus.log
+has suggest-dbus 'dbus send bus="session" path="/org/foo/x" interface="org.foo.I3" member="GetX" peer=(name="org.foo.Svc", label=dpeer),'
+has suggest-dbus 'dbus eavesdrop bus="session",'
+has suggest-dbus "2 rules suggested, 2 proven"
+
+# ---------------------------------------------------------------- tunables in scope
+# Records in the kernel's form (file-basic's f002, other names). The
+# variables come from what the profile's file includes: Debian's
+# tunables/global (@{HOME}, @{PROC}, @{pid}) and a tunables file of the
+# tree itself; a file that includes nothing gets the exact path.
+rec() { # rec PROFILE NAME MASK OUID
+	echo "type=AVC msg=audit(1700000000.000:1): apparmor=\"DENIED\" operation=\"open\" profile=\"$1\" name=\"$2\" pid=364 comm=\"probe\" requested_mask=\"$3\" denied_mask=\"$3\" fsuid=1000 ouid=$4"
+}
+if [ -f "$PINC/tunables/global" ] && [ -f "$PINC/tunables/kernelvars" ]; then
+	d=$T/vars
+	mkdir -p "$d/src/tunables" "$d/pol"
+	printf '@{myapp_data}=/srv/myapp/ /var/lib/myapp/\n' >"$d/src/tunables/myapp"
+	cat >"$d/src/t_vars" <<-'EOF'
+	include <tunables/global>
+	include <tunables/myapp>
+	profile t_vars {
+	  /etc/t_vars.conf r,
+	}
+	EOF
+	cat >"$d/src/t_plain" <<-'EOF'
+	profile t_plain {
+	  /etc/t_plain.conf r,
+	}
+	EOF
+	{
+		rec t_vars /home/alice/.config/t_vars/rc r 1000
+		rec t_vars /proc/1234/status r 0
+		rec t_vars /var/lib/myapp/db/state w 0
+		rec t_plain /home/alice/.config/t_plain/rc r 1000
+	} >"$d/log"
+	for f in t_vars t_plain; do
+		"$A" compile --parser "$PARSER" -I "$d/src" -I "$PINC" --features tests/features/linux-6.1 \
+			-o "$d/pol/$f.bin" "$d/src/$f" 2>"$T/cerr" || { ko "compile $f"; cat "$T/cerr"; }
+	done
+	expect suggest-vars 1 "$A" suggest --parser "$PARSER" -I "$PINC" --features tests/features/linux-6.1 \
+		--policy "$d/pol" --source "$d/src" "$d/log"
+	has suggest-vars "owner @{HOME}/.config/t_vars/rc r,"
+	has suggest-vars "exact: owner /home/alice/.config/t_vars/rc r,"
+	has suggest-vars "@{PROC}/@{pid}/status r,"
+	has suggest-vars "@{myapp_data}/db/state w,"
+	# t_plain's file includes no tunables: no variable is in its scope
+	has suggest-vars "owner /home/alice/.config/t_plain/rc r,"
+	hasnt suggest-vars "@{HOME}/.config/t_plain"
+	# what @{HOME} adds beyond alice's file: root's, with its witness
+	has suggest-vars "/root/.config/t_vars/rc"
+	expect suggest-vars-patch 1 "$A" suggest --patch --parser "$PARSER" -I "$PINC" \
+		--features tests/features/linux-6.1 --policy "$d/pol" --source "$d/src" "$d/log"
+	cp "$T/out" "$d/patch"
+	cp -r "$d/src" "$d/new"
+	if (cd "$d/new" && patch -p1 -s <"$d/patch") >"$T/perr" 2>&1; then ok; else ko "vars: the patch does not apply"; cat "$T/perr"; fi
+	mkdir -p "$d/newpol"
+	for f in t_vars t_plain; do
+		"$A" compile --parser "$PARSER" -I "$d/new" -I "$PINC" --features tests/features/linux-6.1 \
+			-o "$d/newpol/$f.bin" "$d/new/$f" 2>"$T/cerr" || { ko "recompile $f"; cat "$T/cerr"; }
+	done
+	expect vars-now-allowed 0 "$A" query --policy "$d/newpol" --label t_vars file /proc/1234/status r
+	expect vars-root-too 0 "$A" query --policy "$d/newpol" --label t_vars file /root/.config/t_vars/rc r --fsuid 0 --ouid 0
+	expect vars-replay 1 "$A" replay --policy "$d/newpol" "$d/log"
+	has vars-replay "now ALLOWED, was denied (4)"
+else
+	echo "SKIP: $PINC/tunables/global or kernelvars missing (14 checks skipped)"
+fi
+
 # ---------------------------------------------------------------- --json
 B=$(dirname "$A")
 if make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1; then

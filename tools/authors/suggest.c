@@ -452,6 +452,27 @@ static void suggest_free(struct suggest *s)
 		tl_rmtmp(s->tmp);
 }
 
+bool sg_ungeneralise(struct suggest *s)
+{
+	size_t i;
+	bool any = false;
+
+	for (i = 0; i < s->nrules; i++) {
+		struct sg_rule *r = &s->rules[i];
+
+		if (!r->fail || !strcmp(r->r.text[0], r->exact))
+			continue;
+		snprintf(r->gfail, sizeof(r->gfail), "%s: %s", r->r.text[0],
+			 r->fail);
+		snprintf(r->r.text[0], sizeof(r->r.text[0]), "%s", r->exact);
+		r->fail = NULL;
+		any = true;
+	}
+	for (i = 0; any && i < s->nrules; i++)
+		s->rules[i].fail = NULL;	/* every rule proven again */
+	return any;
+}
+
 static bool any_proven(const struct suggest *s)
 {
 	size_t i;
@@ -490,6 +511,13 @@ int cmd_suggest(int argc, char **argv)
 	sg_find_blocks(&s);
 	sg_generalise(&s);
 	sg_prove(&s);
+	if (sg_ungeneralise(&s)) {
+		/* the exact rules where the generalised ones failed */
+		if (s.newpol)
+			aamed_policy_free(s.newpol);
+		s.newpol = NULL;
+		sg_prove(&s);
+	}
 	if (s.patch) {
 		char dir[4200];
 

@@ -33,6 +33,7 @@ struct sg_rule {
 	/* the proof: NULL proven, else why not */
 	const char *fail;
 	char failbuf[600];
+	char gfail[1700];	/* the generalised rule that failed, why */
 };
 
 /* A record that cannot become a rule, with why (merged by both). */
@@ -91,6 +92,8 @@ struct suggest {
 
 /* suggest.c */
 char *sg_strdup(const char *s);
+/* The rules whose generalised form failed back to exact; true if any. */
+bool sg_ungeneralise(struct suggest *s);
 void sg_none_add(struct suggest *s, const char *profile, const char *what,
 		 const char *reason, long count);
 

@@ -42,6 +42,8 @@ static void text_rule(const struct sg_rule *r)
 		printf("      exact: %s\n", r->exact);
 	if (r->r.means[0])
 		printf("      means: %s\n", r->r.means[0]);
+	if (r->gfail[0])
+		printf("      not generalised: %s\n", r->gfail);
 	for (a = 1; a < r->r.n; a++) {
 		printf("      or: %s%s\n", r->r.text[a],
 		       r->r.proven[a] ? "" : " (not proven)");
