@@ -208,6 +208,10 @@ if [ -f "$PINC/tunables/global" ] && [ -f "$PINC/tunables/kernelvars" ]; then
 	hasnt suggest-vars "@{HOME}/.config/t_plain"
 	# what @{HOME} adds beyond alice's file: root's, with its witness
 	has suggest-vars "/root/.config/t_vars/rc"
+	# aa-logprof's globs, narrowest first, each with what it adds
+	has suggest-vars "or (an alternative, not proven): owner @{HOME}/.config/t_vars/* r,"
+	has suggest-vars "or (an alternative, not proven): owner @{HOME}/.config/t_vars/** r,"
+	has suggest-vars "profile beyond the suggestion: changed"
 	expect suggest-vars-patch 1 "$A" suggest --patch --parser "$PARSER" -I "$PINC" \
 		--features tests/features/linux-6.1 --policy "$d/pol" --source "$d/src" "$d/log"
 	cp "$T/out" "$d/patch"
@@ -234,6 +238,7 @@ if make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1; 
 		--source "$T/file-basic/src" "$T/file-basic/log"
 	if "$B/tests/schemacheck" docs/json-schema/suggest.v1.json "$T/out" >"$T/sc"; then ok; else ko "json-file: schema"; head "$T/sc"; fi
 	has json-file '"rule":"owner /srv/data/r.txt wmk,"'
+	has json-file '{"rule":"owner /srv/data/* wmk,","means":"aa-logprof'"'"'s glob: any name in the same directory","proven":false,"beyond":[{"profile":"beyond the suggestion","status":"changed"'
 	has json-file '"proven":false,"why":"the request is still denied with the rule'
 else
 	ko "build schemacheck"

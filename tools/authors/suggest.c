@@ -422,6 +422,7 @@ static int parse_cmdline(struct suggest *s, int argc, char **argv)
 static void suggest_free(struct suggest *s)
 {
 	size_t i;
+	int a;
 
 	for (i = 0; i < s->nrules; i++) {
 		free(s->rules[i].profile);
@@ -437,6 +438,9 @@ static void suggest_free(struct suggest *s)
 		free(s->blocks[i].file);
 		free(s->blocks[i].rel);
 		free(s->blocks[i].fail);
+		for (a = 0; a < QRULE_ALTS; a++)
+			if (s->blocks[i].alts[a])
+				aamed_policy_free(s->blocks[i].alts[a]);
 	}
 	free(s->rules);
 	free(s->none);
@@ -518,6 +522,8 @@ int cmd_suggest(int argc, char **argv)
 		s.newpol = NULL;
 		sg_prove(&s);
 	}
+	if (!s.patch)
+		sg_alternatives(&s);
 	if (s.patch) {
 		char dir[4200];
 

@@ -52,6 +52,8 @@ struct sg_block {
 	int open, close;	/* 1-based lines of "{" and "}" */
 	char indent[32];	/* of the rules inside */
 	char *fail;		/* why no block was found (malloc'd) */
+	/* its rules' one-rule profiles, alternative by alternative */
+	aamed_policy *alts[QRULE_ALTS];
 };
 
 struct sg_var {
@@ -109,6 +111,19 @@ int sg_print_patch(struct suggest *s, const char *dir, FILE *f);
 
 /* suggest_var.c: the rules' paths spelled with the tunables in scope */
 void sg_generalise(struct suggest *s);
+/* The path of a file or exec rule's text ([owner] PATH ...): its start
+ * and end; false for another rule, or a path with escapes. */
+bool sg_rule_path(const char *t, size_t *b, size_t *e);
+/* The includes and variable definitions of file's top level, to f. */
+int sg_scope_text(struct suggest *s, const char *file, FILE *f);
+
+/* suggest_alt.c: aa-logprof's glob alternatives of the file rules, and
+ * what each alternative allows beyond the suggestion (one-rule
+ * profiles compiled and diffed) */
+void sg_alternatives(struct suggest *s);
+/* The difference suggestion => alternative a of rule i, as diff. */
+void sg_print_alt_diff(struct suggest *s, size_t i, int a, bool json,
+		       bool *first);
 
 /* suggest_prove.c */
 void sg_prove(struct suggest *s);
@@ -120,8 +135,9 @@ void sg_print_diff(struct suggest *s, const char *profile, bool json,
 void sg_print_text(struct suggest *s);
 void sg_print_json(struct suggest *s);
 
-/* diff.c: one profile pair as aamed diff prints it; true: they differ */
+/* diff.c: one profile pair as aamed diff prints it, named shown (NULL:
+ * its own name); true: they differ */
 bool tl_diff_profile(const aamed_profile *a, const aamed_profile *b,
-		     bool json, bool *firstp);
+		     const char *shown, bool json, bool *firstp);
 
 #endif

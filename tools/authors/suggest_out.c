@@ -31,8 +31,9 @@ static bool profile_proven(const struct suggest *s, const char *p)
 	return false;
 }
 
-static void text_rule(const struct sg_rule *r)
+static void text_rule(struct suggest *s, size_t i)
 {
+	const struct sg_rule *r = &s->rules[i];
 	int a;
 
 	printf("  %s\n", r->r.text[0]);
@@ -44,11 +45,16 @@ static void text_rule(const struct sg_rule *r)
 		printf("      means: %s\n", r->r.means[0]);
 	if (r->gfail[0])
 		printf("      not generalised: %s\n", r->gfail);
+	/* the alternatives are not proven against the logs: said once */
 	for (a = 1; a < r->r.n; a++) {
-		printf("      or: %s%s\n", r->r.text[a],
-		       r->r.proven[a] ? "" : " (not proven)");
+		bool first = true;
+
+		printf("      or (an alternative, not proven): %s\n",
+		       r->r.text[a]);
 		if (r->r.means[a])
 			printf("          means: %s\n", r->r.means[a]);
+		if (r->r.proven[a])
+			sg_print_alt_diff(s, i, a, false, &first);
 	}
 }
 
@@ -64,7 +70,7 @@ static void text_profile(struct suggest *s, const char *p)
 		printf("profile %s\n", p);
 	for (i = 0; i < s->nrules; i++)
 		if (!s->rules[i].fail && !strcmp(s->rules[i].profile, p))
-			text_rule(&s->rules[i]);
+			text_rule(s, i);
 	puts("  newly allowed (old => amended, as aamed diff):");
 	sg_print_diff(s, p, false, &first);
 }
@@ -111,8 +117,9 @@ void sg_print_text(struct suggest *s)
 }
 
 /* ------------------------------------------------------------------ */
-static void json_rule(const struct sg_rule *r)
+static void json_rule(struct suggest *s, size_t i)
 {
+	const struct sg_rule *r = &s->rules[i];
 	bool f = true;
 	int a;
 
@@ -149,7 +156,14 @@ static void json_rule(const struct sg_rule *r)
 		json_str(stdout, r->r.means[a]);
 		json_key(stdout, &g, "proven");
 		fputs("false", stdout);
-		putchar('}');
+		json_key(stdout, &g, "beyond");
+		putchar('[');
+		if (r->r.proven[a]) {
+			bool d = true;
+
+			sg_print_alt_diff(s, i, a, true, &d);
+		}
+		fputs("]}", stdout);
 	}
 	fputs("]}", stdout);
 }
@@ -165,7 +179,7 @@ void sg_print_json(struct suggest *s)
 	for (i = 0; i < s->nrules; i++) {
 		if (i)
 			putchar(',');
-		json_rule(&s->rules[i]);
+		json_rule(s, i);
 	}
 	fputs("],\"profiles\":[", stdout);
 	for (i = 0; i < s->nrules; i++) {

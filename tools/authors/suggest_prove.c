@@ -331,6 +331,6 @@ void sg_print_diff(struct suggest *s, const char *profile, bool json,
 		name = strchr(name + 1, ':') + 1;
 	a = aamed_policy_profile_find(s->policy, "", name);
 	b = aamed_policy_profile_find(s->newpol, "", name);
-	if (a && b && !tl_diff_profile(a, b, json, first) && !json)
+	if (a && b && !tl_diff_profile(a, b, NULL, json, first) && !json)
 		puts("  (no difference the diff can show)");
 }

@@ -374,13 +374,13 @@ static bool spell(aamed_policy *p, struct vars *v, const char *path,
 
 /* The path of a file or exec rule's text: [owner] PATH REST; its start
  * and end, false for a rule of another kind or a quoted/escaped path. */
-static bool rule_path(const char *t, size_t *b, size_t *e)
+bool sg_rule_path(const char *t, size_t *b, size_t *e)
 {
 	size_t i = 0;
 
 	if (!strncmp(t, "owner ", 6))
 		i = 6;
-	if (t[i] != '/')
+	if (t[i] != '/' && strncmp(t + i, "@{", 2))
 		return false;
 	*b = i;
 	*e = i + strcspn(t + i, " ");
@@ -407,7 +407,7 @@ static void generalise_block(struct suggest *s, struct sg_block *b, int tag)
 		size_t pb, pe;
 
 		if (strcmp(r->profile, b->profile) ||
-		    !rule_path(r->r.text[0], &pb, &pe) ||
+		    !sg_rule_path(r->r.text[0], &pb, &pe) ||
 		    pe - pb >= sizeof(path))
 			continue;
 		snprintf(path, sizeof(path), "%.*s", (int)(pe - pb),
@@ -424,6 +424,22 @@ static void generalise_block(struct suggest *s, struct sg_block *b, int tag)
 	for (j = 0; j < v->n; j++)
 		free(v->value[j]);
 	free(v);
+}
+
+int sg_scope_text(struct suggest *s, const char *file, FILE *f)
+{
+	struct vars *v = calloc(1, sizeof(*v));
+	int i;
+
+	(void)s;
+	if (!v)
+		return -1;
+	file_scope(v, file);
+	for (i = 0; i < v->ni; i++)
+		fprintf(f, "include %s\n", v->incs[i]);
+	fputs(v->defs, f);
+	free(v);
+	return 0;
 }
 
 void sg_generalise(struct suggest *s)
