@@ -43,7 +43,7 @@ _aamed()
 	coverage)
 		COMPREPLY=($(compgen -W "--policy --json --kernel --source --features -I" -f -- "$cur")) ;;
 	suggest)
-		COMPREPLY=($(compgen -W "--policy --source --features -I --parser --kernel --patch --json" -f -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "--policy --source --features -I --parser --kernel --abstractions --patch --json" -f -- "$cur")) ;;
 	test)
 		COMPREPLY=($(compgen -W "--policy --profile --kernel --json --junit --cache --parser --features -I --log --enforce --vm" -f -- "$cur")) ;;
 	*)

@@ -226,8 +226,17 @@ if [ -f "$PINC/tunables/global" ] && [ -f "$PINC/tunables/kernelvars" ]; then
 	expect vars-root-too 0 "$A" query --policy "$d/newpol" --label t_vars file /root/.config/t_vars/rc r --fsuid 0 --ouid 0
 	expect vars-replay 1 "$A" replay --policy "$d/newpol" "$d/log"
 	has vars-replay "now ALLOWED, was denied (4)"
+	# --abstractions: ld.so.cache is abstractions/base's, offered with
+	# what base grants besides (its mmap of the cache, /dev/log...)
+	rec t_plain /etc/ld.so.cache r 0 >"$d/log2"
+	expect suggest-abs 1 "$A" suggest --abstractions --parser "$PARSER" -I "$PINC" \
+		--features tests/features/linux-6.1 --policy "$d/pol" --source "$d/src" "$d/log2"
+	has suggest-abs "ld.so.cache r,"
+	has suggest-abs "or (an alternative, not proven): include <abstractions/base>"
+	has suggest-abs "+m                        /etc/ld.so.cache"
+	hasnt suggest-abs "not proposed"
 else
-	echo "SKIP: $PINC/tunables/global or kernelvars missing (14 checks skipped)"
+	echo "SKIP: $PINC/tunables/global or kernelvars missing (22 checks skipped)"
 fi
 
 # ---------------------------------------------------------------- --json

@@ -341,7 +341,8 @@ static void usage(FILE *f)
 {
 	fputs("usage: aamed suggest --policy P [--policy P...] --source DIR\n"
 	      "                     [--features NAME|FILE] [-I DIR]... [--parser PATH]\n"
-	      "                     [--kernel 6.1|6.12|upstream] [--patch | --json] LOG...\n"
+	      "                     [--kernel 6.1|6.12|upstream] [--abstractions]\n"
+	      "                     [--patch | --json] LOG...\n"
 	      "The rules that allow the requests the logs show denied, per profile,\n"
 	      "each proven: the amended sources (DIR) compiled with apparmor_parser\n"
 	      "(the parser and features P was compiled with), the logs replayed\n"
@@ -351,7 +352,7 @@ static void usage(FILE *f)
 	      f);
 }
 
-enum { OPT_PATCH = 0x200, OPT_PARSER };
+enum { OPT_PATCH = 0x200, OPT_PARSER, OPT_ABSTRACTIONS };
 
 static int on_arg(int opt, const char *arg, void *ctx)
 {
@@ -368,6 +369,9 @@ static int on_arg(int opt, const char *arg, void *ctx)
 	case OPT_PARSER:
 		s->parser = arg;
 		return 0;
+	case OPT_ABSTRACTIONS:
+		s->abstractions = true;
+		return 0;
 	default:
 		fprintf(stderr, "aamed suggest: unknown option %s\n", arg);
 		usage(stderr);
@@ -380,6 +384,7 @@ static int parse_cmdline(struct suggest *s, int argc, char **argv)
 	static const struct option own[] = {
 		{ "patch", no_argument, NULL, OPT_PATCH },
 		{ "parser", required_argument, NULL, OPT_PARSER },
+		{ "abstractions", no_argument, NULL, OPT_ABSTRACTIONS },
 		{ 0 },
 	};
 	struct tl_opts o = { .allowed = TL_OPT_POLICY | TL_OPT_SOURCE |

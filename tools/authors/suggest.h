@@ -72,7 +72,7 @@ struct suggest {
 	int ni;
 	const char *logs[SG_MAX_LOGS];
 	int nl;
-	bool json, patch;
+	bool json, patch, abstractions;
 	struct sg_rule *rules;
 	size_t nrules;
 	struct sg_none *none;
@@ -121,6 +121,9 @@ int sg_scope_text(struct suggest *s, const char *file, FILE *f);
  * what each alternative allows beyond the suggestion (one-rule
  * profiles compiled and diffed) */
 void sg_alternatives(struct suggest *s);
+/* suggest_abs.c: --abstractions, the narrowest abstraction granting a
+ * file rule's request as its alternative */
+void sg_abstractions(struct suggest *s);
 /* The difference suggestion => alternative a of rule i, as diff. */
 void sg_print_alt_diff(struct suggest *s, size_t i, int a, bool json,
 		       bool *first);

@@ -77,6 +77,7 @@ static aamed_policy *compile_alt(struct suggest *s, struct sg_block *b,
 				  .parser = s->parser, .quiet = true };
 	size_t i;
 	int k = 0, j;
+	bool tun = false;
 	FILE *f;
 
 	snprintf(src, sizeof(src), "%s/alt%d_%d.sd", s->tmp, tag, a);
@@ -93,6 +94,10 @@ static aamed_policy *compile_alt(struct suggest *s, struct sg_block *b,
 		if (r->fail || r->r.n < 2 || a >= r->r.n || !r->r.proven[a] ||
 		    strcmp(r->profile, b->profile))
 			continue;
+		/* an abstraction is written for tunables/global's variables */
+		if (!tun && !strncmp(r->r.text[a], "include <abstractions/", 22))
+			fputs("include if exists <tunables/global>\n", f);
+		tun |= !strncmp(r->r.text[a], "include <abstractions/", 22);
 		fprintf(f, "profile __aamed_r%zu {\n  %s\n}\n", i, r->r.text[a]);
 		k++;
 	}
@@ -116,6 +121,8 @@ void sg_alternatives(struct suggest *s)
 	for (i = 0; i < s->nrules; i++)
 		if (!s->rules[i].fail)
 			globs(&s->rules[i]);
+	if (s->abstractions)
+		sg_abstractions(s);
 	for (i = 0; i < s->nblocks; i++) {
 		int a;
 
