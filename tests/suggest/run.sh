@@ -145,6 +145,23 @@ report rlimit 6.12
 has suggest-rlimit "set rlimit "
 apply rlimit 6.12
 
+# ---------------------------------------------------------------- userns, io_uring
+# (rules apparmor_parser 4 and later read: skipped with an older one)
+printf 'profile t_probe {\n  userns,\n}\n' >"$T/userns.sd"
+if "$PARSER" -Q -S -I "$PINC" --features-file tests/features/linux-6.12 "$T/userns.sd" >/dev/null 2>&1; then
+	setup ns 6.12 tests/kernel/cases-modern
+	report ns 6.12
+	has suggest-ns "  userns,"
+	has suggest-ns "  io_uring sqpoll,"
+	has suggest-ns "  io_uring override_creds label=u_target,"
+	apply ns 6.12
+	now_allowed ns 6.12 ns007
+	now_allowed ns 6.12 uq006
+	now_allowed ns 6.12 uo014
+else
+	echo "SKIP: $PARSER does not read userns rules (17 checks skipped)"
+fi
+
 # ---------------------------------------------------------------- change_hat: no rule
 setup hat 6.12
 report hat 6.12

@@ -16,8 +16,9 @@
  * made-up name is too broad to say anything and is not used.
  *
  * The longest prefix one variable matches is replaced (@{HOME}/.cache
- * loses to @{user_cache_dirs}), then each component a component
- * variable matches. The proof then judges the rule as written, and
+ * loses to @{user_cache_dirs}), then each component that is a number
+ * and that a component variable matches (a pid, a uid: a name is kept,
+ * though variables of any word of its length, @{rand6}, match it). The proof then judges the rule as written, and
  * what it allows beyond the exact path is in the diff.
  */
 #include <ctype.h>
@@ -344,7 +345,9 @@ static bool spell(aamed_policy *p, struct vars *v, const char *path,
 		size_t n = strcspn(rest, "/");
 		int hit = -1;
 
-		if (n) {
+		/* only a number is a variable part (a pid, a uid): a name
+		 * matched by a variable of any word (@{rand6}) stays */
+		if (n && strspn(rest, "0123456789") == n) {
 			snprintf(pre, sizeof(pre), "/%.*s", (int)n, rest);
 			for (i = 0; i < v->n && hit < 0; i++)
 				if (!v->v[i].absolute && *v->value[i] &&
