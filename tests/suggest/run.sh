@@ -105,9 +105,25 @@ has suggest-file "t_deny: owner /srv/data/loud.txt w,"
 has suggest-file "why: the request is still denied with the rule"
 has suggest-file "newly allowed (old => amended, as aamed diff):"
 has suggest-file "owner +r"
+# complain mode: what the kernel let pass with an ALLOWED record, the
+# rules do not grant: it gets its rule as a denial does
+has suggest-file "profile t_complain (file-basic.1.sd:"
 apply file-basic 6.12
 now_allowed file-basic 6.12 f002
 now_allowed file-basic 6.12 f005
+# ... and under the patched profile the kernel's request is granted by
+# the rules: no ALLOWED record any more
+for id in c002 c005; do
+	q=$(awk -F '\t' -v id="$id" '$1 == id { print $3 }' tests/kernel/expected/file-basic.6.12.tsv)
+	set -f
+	# shellcheck disable=SC2086
+	expect "complain-old-$id" 0 "$A" query --kernel 6.12 --policy "$T/file-basic/pol" $q
+	has "complain-old-$id" 'apparmor="ALLOWED"'
+	# shellcheck disable=SC2086
+	expect "complain-new-$id" 0 "$A" query --kernel 6.12 --policy "$T/file-basic/newpol" $q
+	hasnt "complain-new-$id" 'apparmor="ALLOWED"'
+	set +f
+done
 
 # ---------------------------------------------------------------- exec
 setup domain 6.12

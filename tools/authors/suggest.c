@@ -171,6 +171,21 @@ static long rule_add(struct suggest *s, const char *profile, const char *cls,
 }
 
 /* ------------------------------------------------------------------ */
+bool sg_complain_only(aamed_policy *p, const aamed_label *l,
+		      const struct query *q)
+{
+	/* one at a time: the answer keeps 16 records' text (32 KB) */
+	static struct answer a;
+	char err[256];
+
+	if (qclass_of(q)->flags & QF_TWO_SIDED)
+		return false;
+	answer_init(&a, 0, false);
+	if (answer_decide(p, l, q, &a, err, sizeof(err)))
+		return false;
+	return answer_complain_allowed(&a);
+}
+
 /* One denied request, for one member of its label. */
 struct member_ctx {
 	struct suggest *s;
@@ -179,6 +194,7 @@ struct member_ctx {
 	bool other_side;
 	const char *what;
 	long idx;
+	bool complain;		/* an ALLOWED record of complain mode */
 };
 
 /* The peer of a two-sided request; NULL with why set. */
@@ -253,7 +269,7 @@ static int member(struct member_ctx *c, const char *m)
 	}
 	e = row->replay(s->policy, ml, peer, c->q, c->other_side, err,
 			sizeof(err));
-	if (e == 0)
+	if (e == 0 && !(c->complain && sg_complain_only(s->policy, ml, c->q)))
 		return 0;
 	if (e == 1) {
 		sg_none_add(s, m, c->what, err, 1);
@@ -305,21 +321,31 @@ static void members(struct member_ctx *c, const char *label)
 			    "the stack denies it, no member alone does", 1);
 }
 
+int sg_state(aamed_policy *p, const aamed_label *l, const aa_log_record *rec,
+	     const struct query *q, int error)
+{
+	if (error)
+		return 1;
+	return rec->event == AA_RECORD_ALLOWED && sg_complain_only(p, l, q) ? 2
+									     : 0;
+}
+
 static void on_decision(void *arg, const aa_log_record *rec,
 			const struct query *q, const aamed_label *l,
 			bool other_side, int error)
 {
 	struct suggest *s = arg;
 	char what[2048];
-	struct member_ctx c = { s, rec, q, other_side, what, s->ndec };
+	struct member_ctx c = { s, rec, q, other_side, what, s->ndec, false };
 
 	s->dec = grow(s->dec, (size_t)s->ndec, sizeof(*s->dec));
 	s->asks = grow(s->asks, (size_t)s->ndec, sizeof(*s->asks));
-	s->dec[s->ndec] = error != 0;
+	s->dec[s->ndec] = sg_state(s->policy, l, rec, q, error);
 	s->asks[s->ndec] = -1;
 	s->ndec++;
-	if (!error)
+	if (!s->dec[s->ndec - 1])
 		return;
+	c.complain = !error;
 	s->denials++;
 	replay_describe(rec, what, sizeof(what));
 	members(&c, aamed_label_name(l));

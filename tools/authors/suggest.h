@@ -81,7 +81,7 @@ struct suggest {
 	size_t nblocks;
 	long records, rebuilt, denials;
 	/* the decision of every rebuilt record under the policy, in order
-	 * (0 allowed, else denied), and the rule each asked for (-1) */
+	 * (sg_state()), and the rule each asked for (-1) */
 	int *dec;
 	long *asks;
 	long ndec;
@@ -94,6 +94,16 @@ struct suggest {
 
 /* suggest.c */
 char *sg_strdup(const char *s);
+/*
+ * Allowed only because a complain-mode member let it pass (its ALLOWED
+ * record): the rules do not grant it. Not asked of two-sided classes
+ * (a record is one side's). And what a record's request comes to under
+ * p: 0 granted, 1 denied, 2 not granted but let pass by complain mode.
+ */
+bool sg_complain_only(aamed_policy *p, const aamed_label *l,
+		      const struct query *q);
+int sg_state(aamed_policy *p, const aamed_label *l, const aa_log_record *rec,
+	     const struct query *q, int error);
 /* The rules whose generalised form failed back to exact; true if any. */
 bool sg_ungeneralise(struct suggest *s);
 void sg_none_add(struct suggest *s, const char *profile, const char *what,

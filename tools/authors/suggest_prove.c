@@ -117,6 +117,7 @@ static aamed_policy *load_over(struct suggest *s, const char *blob,
 /* The replay of the logs against a new policy: its decisions. */
 struct rerun {
 	struct suggest *s;
+	aamed_policy *p;	/* the amended policy */
 	long only;
 	int *dec;
 	long n, cap;
@@ -134,8 +135,6 @@ static void on_new(void *arg, const aa_log_record *rec, const struct query *q,
 {
 	struct rerun *r = arg;
 
-	(void)q;
-	(void)l;
 	(void)other_side;
 	if (r->n == r->cap) {
 		int *d = realloc(r->dec, (size_t)(r->cap = r->cap * 2 + 256) *
@@ -144,7 +143,7 @@ static void on_new(void *arg, const aa_log_record *rec, const struct query *q,
 			exit(EXIT_USAGE);
 		r->dec = d;
 	}
-	r->dec[r->n] = error != 0;
+	r->dec[r->n] = sg_state(r->p, l, rec, q, error);
 	if (!r->changed[0] && r->n < r->s->ndec &&
 	    r->dec[r->n] != r->s->dec[r->n]) {
 		long a = r->s->asks[r->n];
@@ -181,7 +180,7 @@ static void fail(struct sg_rule *r, const char *why)
 static int judge(struct suggest *s, aamed_policy *p, long only, char *why,
 		 size_t len)
 {
-	struct rerun r = { .s = s, .only = only };
+	struct rerun r = { .s = s, .p = p, .only = only };
 	long records, rebuilt, i;
 	int rc = 0;
 
@@ -197,13 +196,15 @@ static int judge(struct suggest *s, aamed_policy *p, long only, char *why,
 		bool asked = a >= 0 && in_set(s, (size_t)a, only);
 
 		if (asked && r.dec[i]) {
-			snprintf(why, len, "the request is still denied with the rule (request %ld of the logs)",
+			snprintf(why, len, "the request is still %s with the rule (request %ld of the logs)",
+				 r.dec[i] == 2 ? "not granted (complain mode lets it pass)" : "denied",
 				 i + 1);
 			fail(&s->rules[a], why);
 			rc = 1;
 		} else if (a < 0 && r.dec[i] != s->dec[i] && rc == 0) {
 			snprintf(why, len, "another request of the logs would change: %.400s (%s)",
-				 r.changed, r.dec[i] ? "now denied" : "now allowed");
+				 r.changed, r.dec[i] == 1 ? "now denied" :
+				 r.dec[i] ? "now not granted" : "now allowed");
 			rc = -1;
 		}
 	}

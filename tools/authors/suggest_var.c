@@ -104,6 +104,16 @@ static void definition(struct vars *v, char *line)
 
 static void read_defs(struct suggest *s, struct vars *v, const char *path);
 
+/* A line (comment stripped, trimmed) opens a block when it ends with
+ * "{" and closes one when it starts with "}": the braces of alternations
+ * ("/usr/{bin,sbin}/x {") are no blocks. */
+static int block_delta(const char *t)
+{
+	size_t n = strlen(t);
+
+	return (n && t[n - 1] == '{') - (t[0] == '}');
+}
+
 /* include <X> (the search path), "X" (as it is); a directory: its files */
 static void follow(struct suggest *s, struct vars *v, const char *spec)
 {
@@ -189,8 +199,7 @@ static void read_defs(struct suggest *s, struct vars *v, const char *path)
 			follow(s, v, spec);
 		else if (depth == 0)
 			definition(v, t);
-		depth += (int)(strchr(t, '{') != NULL) -
-			 (int)(strchr(t, '}') != NULL);
+		depth += block_delta(t);
 		if (depth < 0)
 			depth = 0;
 	}
@@ -238,8 +247,7 @@ static void file_scope(struct vars *v, const char *path)
 			v->ndefs += (size_t)snprintf(v->defs + v->ndefs,
 						     sizeof(v->defs) - v->ndefs,
 						     "%s\n", t);
-		depth += (int)(strchr(t, '{') != NULL) -
-			 (int)(strchr(t, '}') != NULL);
+		depth += block_delta(t);
 		if (depth < 0)
 			depth = 0;
 	}
