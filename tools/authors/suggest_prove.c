@@ -302,7 +302,9 @@ void sg_prove(struct suggest *s)
 	 * alone, then together again */
 	for (round = 0; !none_left(s) && round < MAX_ROUNDS; round++) {
 		s->newpol = attempt(s, -1, n++, why, sizeof(why), &again);
-		if (s->newpol || again)
+		if (s->newpol)
+			break;
+		if (again)
 			continue;
 		if (isolated)
 			break;
