@@ -103,6 +103,7 @@ has suggest-file "/srv/own/pub w,"
 has suggest-file "not proposed (the proof failed):"
 has suggest-file "t_deny: owner /srv/data/loud.txt w,"
 has suggest-file "why: the request is still denied with the rule"
+has suggest-file "file-basic.1.sd:25: audit deny /srv/data/loud* w,"
 has suggest-file "newly allowed (old => amended, as aamed diff):"
 has suggest-file "owner +r"
 # complain mode: what the kernel let pass with an ALLOWED record, the

@@ -116,6 +116,10 @@ void sg_find_blocks(struct suggest *s);
 struct sg_block *sg_block_of(struct suggest *s, const char *profile);
 /* Write every amended file under dir (same relative paths); 0 or -1. */
 int sg_write_amended(struct suggest *s, const char *dir);
+/* The deny rules of r's kind in its profile's block ("FILE:LINE: RULE",
+ * "; " between), which no allow rule overrides: their number. */
+int sg_deny_rules(struct suggest *s, const struct sg_rule *r, char *buf,
+		  size_t len);
 /* The unified diff of the amended files against the sources to f. */
 int sg_print_patch(struct suggest *s, const char *dir, FILE *f);
 

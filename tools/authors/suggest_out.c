@@ -79,6 +79,7 @@ void sg_print_text(struct suggest *s)
 {
 	size_t i;
 	bool head = false;
+	char deny[2048];
 
 	for (i = 0; i < s->nrules; i++)
 		if (first_of_profile(s, i) && profile_proven(s, s->rules[i].profile))
@@ -93,6 +94,10 @@ void sg_print_text(struct suggest *s)
 		head = true;
 		printf("  %s: %s\n      for: %s\n      why: %s\n", r->profile,
 		       r->r.text[0], r->what, r->fail);
+		if (strstr(r->fail, "still") &&
+		    sg_deny_rules(s, r, deny, sizeof(deny)))
+			printf("      deny rules of its kind in the block (no allow rule overrides one): %s\n",
+			       deny);
 	}
 	if (s->nnone)
 		puts("records that cannot become rules:");

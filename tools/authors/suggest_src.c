@@ -543,3 +543,32 @@ int sg_print_patch(struct suggest *s, const char *dir, FILE *f)
 	}
 	return 0;
 }
+
+int sg_deny_rules(struct suggest *s, const struct sg_rule *r, char *buf,
+		  size_t len)
+{
+	const struct sg_block *b = sg_block_of(s, r->profile);
+	char want[64], kind[64], line[4096];
+	struct lines l;
+	size_t o = 0;
+	int i, n = 0;
+
+	buf[0] = 0;
+	if (!b || b->fail || read_lines(b->file, &l))
+		return 0;
+	rule_kind(r->r.text[0], want, sizeof(want));
+	for (i = b->open; i < b->close - 1 && i < l.n; i++) {
+		char *c = clean(l.v[i], line, sizeof(line));
+
+		if (strncmp(c, "deny ", 5) && strncmp(c, "audit deny ", 11))
+			continue;
+		rule_kind(c, kind, sizeof(kind));
+		if (strcmp(kind, want) || o >= len - 1)
+			continue;
+		o += (size_t)snprintf(buf + o, len - o, "%s%s:%d: %s",
+				      n ? "; " : "", b->rel, i + 1, c);
+		n++;
+	}
+	free_lines(&l);
+	return n;
+}
