@@ -245,7 +245,7 @@ if [ -f "$PINC/tunables/global" ] && [ -f "$PINC/tunables/kernelvars" ]; then
 	# aa-logprof's globs, narrowest first, each with what it adds
 	has suggest-vars "or (an alternative, not proven): owner @{HOME}/.config/t_vars/* r,"
 	has suggest-vars "or (an alternative, not proven): owner @{HOME}/.config/t_vars/** r,"
-	has suggest-vars "profile beyond the suggestion: changed"
+	has suggest-vars "beyond the suggestion (as aamed diff):"
 	expect suggest-vars-patch 1 "$A" suggest --patch --parser "$PARSER" -I "$PINC" \
 		--features tests/features/linux-6.1 --policy "$d/pol" --source "$d/src" "$d/log"
 	cp "$T/out" "$d/patch"
@@ -267,7 +267,7 @@ if [ -f "$PINC/tunables/global" ] && [ -f "$PINC/tunables/kernelvars" ]; then
 		--features tests/features/linux-6.1 --policy "$d/pol" --source "$d/src" "$d/log2"
 	has suggest-abs "ld.so.cache r,"
 	has suggest-abs "or (an alternative, not proven): include <abstractions/base>"
-	has suggest-abs "+m                        /etc/ld.so.cache"
+	has suggest-abs "  file       +m                        /etc/ld.so.cache"
 	hasnt suggest-abs "not proposed"
 else
 	echo "SKIP: $PINC/tunables/global or kernelvars missing (22 checks skipped)"

@@ -148,5 +148,5 @@ void sg_print_alt_diff(struct suggest *s, size_t i, int a, bool json,
 	pb = aamed_policy_profile_find(b->alts[a], "", name);
 	if (pa && pb && !tl_diff_profile(pa, pb, "beyond the suggestion", json,
 					 first) && !json)
-		puts("          (nothing the diff can show)");
+		puts("  (nothing the diff can show)");
 }

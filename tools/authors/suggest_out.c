@@ -7,8 +7,48 @@
  * (docs/json-schema/suggest.v1.json).
  */
 #include <string.h>
+#include <unistd.h>
 
 #include "suggest.h"
+
+/*
+ * A difference as aamed diff prints it (to stdout), shown under the
+ * rule it belongs to: caught in a temporary file, its "profile NAME:"
+ * line dropped (the report names the profile), each line indented.
+ */
+struct caught {
+	FILE *t;
+	int saved;
+};
+
+static bool catch_begin(struct caught *c)
+{
+	fflush(stdout);
+	c->t = tmpfile();
+	c->saved = c->t ? dup(1) : -1;
+	if (c->saved < 0 || dup2(fileno(c->t), 1) < 0) {
+		if (c->t)
+			fclose(c->t);
+		if (c->saved >= 0)
+			close(c->saved);
+		return false;
+	}
+	return true;
+}
+
+static void catch_end(struct caught *c, const char *indent)
+{
+	char line[4096];
+
+	fflush(stdout);
+	dup2(c->saved, 1);
+	close(c->saved);
+	rewind(c->t);
+	while (fgets(line, sizeof(line), c->t))
+		if (strncmp(line, "profile ", 8))
+			printf("%s%s", indent, line);
+	fclose(c->t);
+}
 
 /* The profiles with rules, in the order their first rule came. */
 static bool first_of_profile(const struct suggest *s, size_t i)
@@ -53,8 +93,15 @@ static void text_rule(struct suggest *s, size_t i)
 		       r->r.text[a]);
 		if (r->r.means[a])
 			printf("          means: %s\n", r->r.means[a]);
-		if (r->r.proven[a])
+		if (r->r.proven[a]) {
+			struct caught c;
+
+			puts("          beyond the suggestion (as aamed diff):");
+			if (!catch_begin(&c))
+				continue;
 			sg_print_alt_diff(s, i, a, false, &first);
+			catch_end(&c, "          ");
+		}
 	}
 }
 
@@ -72,7 +119,14 @@ static void text_profile(struct suggest *s, const char *p)
 		if (!s->rules[i].fail && !strcmp(s->rules[i].profile, p))
 			text_rule(s, i);
 	puts("  newly allowed (old => amended, as aamed diff):");
-	sg_print_diff(s, p, false, &first);
+	{
+		struct caught c;
+
+		if (catch_begin(&c)) {
+			sg_print_diff(s, p, false, &first);
+			catch_end(&c, "  ");
+		}
+	}
 }
 
 void sg_print_text(struct suggest *s)
