@@ -146,6 +146,7 @@ setup net 6.12
 report net 6.12
 has suggest-net "network inet stream,"
 has suggest-net "network unix stream,"
+has suggest-net "or (an alternative, not proven): unix (create) type=stream,"
 apply net 6.12
 
 # ---------------------------------------------------------------- mount, umount, pivot_root

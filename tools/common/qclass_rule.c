@@ -205,14 +205,6 @@ const char *qw_exec(const struct query *q, const struct qrule_ctx *c,
 
 /* ---- sockets */
 
-const char *qw_net(const struct query *q, const struct qrule_ctx *c,
-		   struct qrule *r)
-{
-	(void)c;
-	start(r);
-	return net_rule(&q->net.sk, r);
-}
-
 /* The words of a unix rule's access: those of the record's mask the
  * unix rule knows. */
 static void unix_access(const char *mask, struct qrule *r)
@@ -242,16 +234,19 @@ static void unix_access(const char *mask, struct qrule *r)
  * mediate AF_UNIX as a family); the unix rule, narrower, only where the
  * parser and kernel mediate AF_UNIX finely.
  */
-const char *qw_unix(const struct query *q, const struct qrule_ctx *c,
-		    struct qrule *r)
+/*
+ * A unix socket: the network rule always works (the kernels aamed knows
+ * mediate AF_UNIX as a family); the unix rule, narrower, is offered
+ * beside it, proven only where the parser and kernel mediate AF_UNIX
+ * finely (the profile has unix rules compiled).
+ */
+static void unix_alt(const struct aamed_sock *sk, const struct qrule_ctx *c,
+		     struct qrule *r)
 {
-	const char *type = aamed_sock_type_name(q->net.sk.type);
-	const char *why;
+	const char *type = aamed_sock_type_name(sk->type);
 
-	start(r);
-	why = net_rule(&q->net.sk, r);
-	if (why || !c->sock_op)
-		return why;
+	if (!c->sock_op)
+		return;
 	put(r, "unix ");
 	unix_access(c->sock_op, r);
 	if (type)
@@ -275,7 +270,30 @@ const char *qw_unix(const struct query *q, const struct qrule_ctx *c,
 	put(r, ",");
 	done(r, "only this operation, address and peer, where the parser and the kernel mediate AF_UNIX finely",
 	     c->unix_rules);
-	return NULL;
+}
+
+const char *qw_unix(const struct query *q, const struct qrule_ctx *c,
+		    struct qrule *r)
+{
+	const char *why;
+
+	start(r);
+	why = net_rule(&q->net.sk, r);
+	if (!why)
+		unix_alt(&q->net.sk, c, r);
+	return why;
+}
+
+const char *qw_net(const struct query *q, const struct qrule_ctx *c,
+		   struct qrule *r)
+{
+	const char *why, *fam = aamed_family_name(q->net.sk.family);
+
+	start(r);
+	why = net_rule(&q->net.sk, r);
+	if (!why && fam && !strcmp(fam, "unix"))
+		unix_alt(&q->net.sk, c, r);
+	return why;
 }
 
 /* ---- capabilities, signals, ptrace */
