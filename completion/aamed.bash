@@ -7,7 +7,7 @@ _aamed()
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test help version" -- "$cur"))
+		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test suggest help version" -- "$cur"))
 		return
 	fi
 	# --color=WHEN: bash splits the word at "="
@@ -31,7 +31,7 @@ _aamed()
 	esac
 	case $cmd in
 	help)
-		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test" -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test suggest" -- "$cur")) ;;
 	query|explain)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --opened-by --opened-elsewhere --open-perms --exec-fsuid --ctty --revoked --unmediated --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks --rlimit --soft --xattr --token --saved-token --previous --return --test --nnp --onexec --stack --fstype --flags --data --no-source --held --access" -- "$cur"))
@@ -50,6 +50,8 @@ _aamed()
 		COMPREPLY=($(compgen -W "--json --kernel --profile --features -I" -f -- "$cur")) ;;
 	coverage)
 		COMPREPLY=($(compgen -W "--policy --json --kernel --source --features -I" -f -- "$cur")) ;;
+	suggest)
+		COMPREPLY=($(compgen -W "--policy --source --features -I --parser --kernel --abstractions --patch --json" -f -- "$cur")) ;;
 	test)
 		COMPREPLY=($(compgen -W "--policy --profile --kernel --json --junit --cache --parser --features -I --log --enforce --vm" -f -- "$cur")) ;;
 	*)

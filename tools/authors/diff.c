@@ -22,6 +22,7 @@
 #include "diff_exec.h"
 #include "diff_witness.h"
 #include "tl.h"
+#include "suggest.h"
 
 #define MAX_WIT 3
 #define MAX_PAIRS 20000000u
@@ -655,14 +656,15 @@ static const aamed_profile *counterpart(const aamed_policy *other,
 
 /* Compare and print one profile; true when it differs. */
 static bool diff_one(const aamed_profile *a, const aamed_profile *b,
-		     const char *only, bool json, bool *firstp)
+		     const char *only, const char *shown, bool json,
+		     bool *firstp)
 {
 	struct aamed_profile_info i = { .size = sizeof(i) };
 	struct pdiff d = { 0 };
 	const char *status = "changed";
 
 	aamed_profile_info(a ? a : b, &i);
-	d.name = i.name;
+	d.name = shown ? shown : i.name;
 	if (only && strcmp(only, d.name))
 		return false;
 	if (!a)
@@ -684,6 +686,12 @@ static bool diff_one(const aamed_profile *a, const aamed_profile *b,
 		print_text(&d, status);
 	free_pdiff(&d);
 	return true;
+}
+
+bool tl_diff_profile(const aamed_profile *a, const aamed_profile *b,
+		     const char *shown, bool json, bool *firstp)
+{
+	return diff_one(a, b, NULL, shown, json, firstp);
 }
 
 struct dargs {
@@ -768,7 +776,7 @@ int cmd_diff(int argc, char **argv)
 				continue;	/* compared above */
 			a = NULL;
 		}
-		if (diff_one(a, b, da.only, o.json, &firstp))
+		if (diff_one(a, b, da.only, NULL, o.json, &firstp))
 			rc = 1;
 	}
 	if (o.json)

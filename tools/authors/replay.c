@@ -246,7 +246,8 @@ int cmd_replay(int argc, char **argv)
  */
 /* One run of the logs, each rebuilt request to the hooks. */
 static long run_hooked(aamed_policy *policy, const char *const *logs, int n,
-		       struct replay *hooks, long *records, long *rebuilt)
+		       struct replay *hooks, long *records, long *rebuilt,
+		       struct replay_table *reasons)
 {
 	struct replay *r = replay_new(policy, false, 1);
 	long errors;
@@ -255,6 +256,7 @@ static long run_hooked(aamed_policy *policy, const char *const *logs, int n,
 		return -1;
 	r->hook = hooks->hook;
 	r->rec_hook = hooks->rec_hook;
+	r->dec_hook = hooks->dec_hook;
 	r->hook_arg = hooks->hook_arg;
 	if (replay_run(r, logs, n)) {
 		replay_free(r);
@@ -263,6 +265,10 @@ static long run_hooked(aamed_policy *policy, const char *const *logs, int n,
 	errors = r->input_errors;
 	*records = r->records;
 	*rebuilt = r->rebuilt;
+	if (reasons) {	/* handed over to the caller */
+		*reasons = r->reasons;
+		memset(&r->reasons, 0, sizeof(r->reasons));
+	}
 	replay_free(r);
 	return errors;
 }
@@ -273,7 +279,7 @@ long tl_replay_requests(aamed_policy *policy, const char *const *logs, int n,
 {
 	struct replay hooks = { .rec_hook = fn, .hook_arg = arg };
 
-	return run_hooked(policy, logs, n, &hooks, records, rebuilt);
+	return run_hooked(policy, logs, n, &hooks, records, rebuilt, NULL);
 }
 
 long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
@@ -282,5 +288,25 @@ long tl_replay_each(aamed_policy *policy, const char *const *logs, int n,
 {
 	struct replay hooks = { .hook = hook, .hook_arg = arg };
 
-	return run_hooked(policy, logs, n, &hooks, records, rebuilt);
+	return run_hooked(policy, logs, n, &hooks, records, rebuilt, NULL);
+}
+
+long replay_decisions(aamed_policy *policy, const char *const *logs, int n,
+		      replay_decision_fn *fn, replay_reason_fn *why, void *arg,
+		      long *records, long *rebuilt)
+{
+	struct replay hooks = { .dec_hook = fn, .hook_arg = arg };
+	struct replay_table reasons = { 0 };
+	long errors;
+	size_t i;
+
+	errors = run_hooked(policy, logs, n, &hooks, records, rebuilt,
+			    &reasons);
+	for (i = 0; i < reasons.norder; i++) {
+		struct replay_entry *e = reasons.order[i];
+
+		why(arg, e->key, e->count, e->examples, e->nex);
+	}
+	replay_table_free(&reasons);
+	return errors;
 }

@@ -216,6 +216,11 @@ struct replay {
 	 * (replay_describe) */
 	void (*rec_hook)(void *arg, const struct query *q, const aamed_label *l,
 			 bool other_side, const char *what);
+	/* aamed suggest: the same, with the record and the decision (0
+	 * allowed, a negative errno denied) */
+	void (*dec_hook)(void *arg, const aa_log_record *rec,
+			 const struct query *q, const aamed_label *l,
+			 bool other_side, int error);
 	void *hook_arg;
 	struct replay_chunks *chunks;	/* the chunks and workers */
 	struct replay_progress *progress;	/* NULL: none */
@@ -231,6 +236,21 @@ void replay_free(struct replay *r);	/* not the policy */
 /* Every log read, decided and counted (the workers started and ended);
  * -1 when they could not start (errno). */
 int replay_run(struct replay *r, const char *const *logs, int n);
+
+/*
+ * aamed suggest: every log read once (one job, no memo), each rebuilt
+ * request with its record and decision to fn, then each reason records
+ * were not rebuilt for to why (its count and first places "FILE:LINE").
+ * Returns the input errors, -1 when out of memory.
+ */
+typedef void replay_decision_fn(void *arg, const aa_log_record *rec,
+				const struct query *q, const aamed_label *l,
+				bool other_side, int error);
+typedef void replay_reason_fn(void *arg, const char *reason, long count,
+			      char *const *examples, int nex);
+long replay_decisions(aamed_policy *policy, const char *const *logs, int n,
+		      replay_decision_fn *fn, replay_reason_fn *why, void *arg,
+		      long *records, long *rebuilt);
 
 /* replay_clock.c: CLOCK_MONOTONIC in nanoseconds */
 double replay_now_ns(void);

@@ -100,6 +100,9 @@ static struct replay_outcome decide_request(struct replay_worker *w,
 		w->r->rec_hook(w->r->hook_arg, &req->q, l, req->other_side,
 				 what);
 	}
+	if (w->r->dec_hook)
+		w->r->dec_hook(w->r->hook_arg, rec, &req->q, l, req->other_side,
+			       e);
 	o.denied = e != 0;
 	if (o.denied != (rec->event == AA_RECORD_DENIED)) {
 		o.kind = REPLAY_CHANGED;

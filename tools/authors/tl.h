@@ -148,6 +148,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_coverage(int argc, char **argv);
 int cmd_test(int argc, char **argv);
+int cmd_suggest(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 
 #endif

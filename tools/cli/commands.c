@@ -27,6 +27,8 @@ static const struct subcommand rows[] = {
 	  "which rules the requests of audit logs exercise", true },
 	{ "test", cmd_test,
 	  "run the profile tests of YAML manifests (TAP, JUnit)", true },
+	{ "suggest", cmd_suggest,
+	  "rules for the denials of audit logs, each proven", true },
 };
 
 const struct subcommand *subcommand_find(const char *name)

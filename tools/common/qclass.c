@@ -95,6 +95,7 @@ static const struct qclass rows[] = {
 		.request = rq_file, .masks = file_masks, .perms = qp_file,
 		.aclass = AAMED_CLASS_FILE, .pclass = AAMED_PCLASS_FILE,
 		.cover = QCOV_PATH, .flags = QF_PATH | QF_FILE_KEYS,
+		.rule = qw_file,
 	},
 	[Q_EXEC] = {	/* file PATH x: the file words say so */
 		.name = "file",
@@ -102,6 +103,7 @@ static const struct qclass rows[] = {
 		.masks = file_masks, .perms = qp_file,
 		.aclass = AAMED_CLASS_FILE, .pclass = AAMED_PCLASS_FILE,
 		.cover = QCOV_PATH, .flags = QF_PATH | QF_FILE_KEYS | QF_EXEC,
+		.rule = qw_exec,
 	},
 	[Q_NET] = {
 		/* "network", the profile's keyword, is the same class */
@@ -110,6 +112,7 @@ static const struct qclass rows[] = {
 		.parse = net_parse, .decide = qd_net, .replay = qr_net,
 		.request = rq_net, .json = qj_net, .perms = qp_net,
 		.aclass = AAMED_CLASS_NET, .pclass = AAMED_PCLASS_NET,
+		.rule = qw_net,
 	},
 	[Q_UNIX] = {
 		.name = "unix", .words = WORDS("unix"),
@@ -118,6 +121,7 @@ static const struct qclass rows[] = {
 		.parse = unix_parse, .decide = qd_net, .replay = qr_net,
 		.request = rq_net, .json = qj_unix,
 		.aclass = AAMED_CLASS_NET, .pclass = AAMED_PCLASS_NET,
+		.rule = qw_unix,
 	},
 	[Q_CAP] = {
 		.name = "capability", .words = WORDS("capability"),
@@ -126,6 +130,7 @@ static const struct qclass rows[] = {
 		.request = rq_one, .json = qj_cap, .perms = qp_cap,
 		.aclass = AAMED_CLASS_CAP, .pclass = AAMED_PCLASS_CAP,
 		.cover = QCOV_CAP,
+		.rule = qw_cap,
 	},
 	[Q_SIGNAL] = {
 		.name = "signal", .words = WORDS("signal"),
@@ -135,6 +140,7 @@ static const struct qclass rows[] = {
 		.request = rq_signal, .json = qj_signal, .perms = qp_signal,
 		.aclass = AAMED_CLASS_SIGNAL, .pclass = AAMED_PCLASS_SIGNAL,
 		.flags = QF_TWO_SIDED,
+		.rule = qw_signal,
 	},
 	[Q_PTRACE] = {
 		.name = "ptrace", .words = WORDS("ptrace"),
@@ -144,6 +150,7 @@ static const struct qclass rows[] = {
 		.request = rq_ptrace, .json = qj_ptrace, .perms = qp_ptrace,
 		.aclass = AAMED_CLASS_PTRACE, .pclass = AAMED_PCLASS_PTRACE,
 		.flags = QF_TWO_SIDED,
+		.rule = qw_ptrace,
 	},
 	[Q_USERNS] = {
 		.name = "userns", .words = WORDS("userns"),
@@ -152,6 +159,7 @@ static const struct qclass rows[] = {
 		.request = rq_ns, .json = qj_ns, .perms = qp_userns,
 		.aclass = AAMED_CLASS_NS, .pclass = AAMED_PCLASS_NS,
 		.cover = QCOV_USERNS,
+		.rule = qw_userns,
 	},
 	[Q_URING] = {
 		.name = "io_uring", .words = WORDS("io_uring"),
@@ -161,6 +169,7 @@ static const struct qclass rows[] = {
 		.request = rq_ns, .json = qj_ns, .perms = qp_uring,
 		.aclass = AAMED_CLASS_IO_URING, .pclass = AAMED_PCLASS_IO_URING,
 		.cover = QCOV_URING,
+		.rule = qw_uring,
 	},
 	[Q_DBUS] = {
 		.name = "dbus", .words = WORDS("dbus"),
@@ -171,6 +180,7 @@ static const struct qclass rows[] = {
 		.request = dbus_request, .json = qj_dbus, .masks = dbus_masks,
 		.perms = qp_dbus, .denied = dbus_denied,
 		.aclass = AAMED_CLASS_DBUS, .pclass = AAMED_PCLASS_DBUS,
+		.rule = qw_dbus,
 	},
 	[Q_OFILE] = {	/* file PATH with an open file's options */
 		.name = "file",
@@ -179,6 +189,7 @@ static const struct qclass rows[] = {
 		.aclass = AAMED_CLASS_FILE, .pclass = AAMED_PCLASS_FILE,
 		.cover = QCOV_PATH,
 		.flags = QF_PATH | QF_SOCK | QF_OWN_OP | QF_FILE_KEYS,
+		.rule = qw_ofile,
 	},
 	[Q_CHANGE] = {
 		.name = "change_profile", .words = WORDS("change_profile"),
@@ -188,6 +199,7 @@ static const struct qclass rows[] = {
 		.denied = change_denied,
 		.aclass = AAMED_CLASS_FILE, .pclass = AAMED_PCLASS_FILE,
 		.cover = QCOV_CHANGE,
+		.rule = qw_change,
 	},
 	[Q_HAT] = {	/* the hats decide, no rule: aclass, pclass unused */
 		.name = "change_hat", .words = WORDS("change_hat"),
@@ -198,6 +210,7 @@ static const struct qclass rows[] = {
 		.json = qj_hat,
 		.aclass = AAMED_CLASS_PTRACE, .pclass = AAMED_PCLASS_PTRACE,
 		.flags = QF_NO_RULES,
+		.rule = qw_hat,
 	},
 	[Q_RLIMIT] = {
 		.name = "rlimit", .words = WORDS("rlimit"),
@@ -207,6 +220,7 @@ static const struct qclass rows[] = {
 		.cap_reason = "a raised hard limit needs capability sys_resource",
 		.aclass = AAMED_CLASS_RLIMITS, .pclass = AAMED_PCLASS_RLIMITS,
 		.cover = QCOV_RLIMIT, .flags = QF_LIMIT,
+		.rule = qw_rlimit,
 	},
 	[Q_MOUNT] = {	/* explain prints the word as typed */
 		.words = WORDS("mount", "umount", "pivot_root", "move_mount"),
@@ -218,6 +232,7 @@ static const struct qclass rows[] = {
 		/* may_mount()'s CAP_SYS_ADMIN */
 		.cap_reason = "the rules allow it, capability sys_admin is denied",
 		.aclass = AAMED_CLASS_MOUNT, .pclass = AAMED_PCLASS_MOUNT,
+		.rule = qw_mount,
 	},
 };
 

@@ -89,6 +89,33 @@ typedef bool qclass_perms_fn(aamed_policy *policy, const aamed_profile *p,
 typedef uint32_t qclass_denied_fn(aamed_policy *policy, const char *profile,
 				  const struct query *q, uint32_t request);
 
+/*
+ * aamed suggest: the rules of the profile language that would grant a
+ * request (text[0] the suggestion, the others alternatives, each with
+ * what it means), for one profile whose own check denied it.
+ */
+#define QRULE_ALTS 4
+struct qrule {
+	char text[QRULE_ALTS][1024];	/* a rule, its trailing comma kept */
+	const char *means[QRULE_ALTS];	/* NULL: nothing to say */
+	bool proven[QRULE_ALTS];	/* the proof may run on it */
+	int n;
+};
+/* What a record says that its request does not carry (replay rebuilds
+ * the decision, not every field a rule may name). */
+struct qrule_ctx {
+	aamed_policy *policy;
+	const char *profile;	/* the profile the rule goes in */
+	bool other_side;	/* a signal or ptrace logged by its target */
+	bool uids;		/* the record logged fsuid and ouid */
+	const char *addr, *peer_addr, *peer;	/* unix: the record's */
+	const char *sock_op;	/* the record's requested mask of a socket */
+	bool unix_rules;	/* the profile's policy mediates unix rules */
+};
+/* The rules into r: NULL, or why the request cannot become a rule. */
+typedef const char *qclass_rule_fn(const struct query *q,
+				   const struct qrule_ctx *c, struct qrule *r);
+
 struct qclass {
 	/* the class word explain prints; NULL: the word as typed */
 	const char *name;
@@ -116,6 +143,7 @@ struct qclass {
 		     const struct query *q, struct aamed_query_masks *m);
 	qclass_perms_fn *perms;
 	qclass_denied_fn *denied;	/* NULL: the decision judges it */
+	qclass_rule_fn *rule;		/* aamed suggest: request -> rule */
 	/* the query as asked of its user alone (q, or a copy in tmp) */
 	const struct query *(*alone)(const struct query *q, struct query *tmp);
 	/* explain's reason when a denial is -EPERM: a capability (NULL:

@@ -18,5 +18,9 @@ qclass_replay_fn qr_file, qr_exec, qr_ofile, qr_change, qr_hat, qr_mount,
 qclass_side_fn qs_signal, qs_ptrace;
 qclass_perms_fn qp_file, qp_ofile, qp_net, qp_cap, qp_signal, qp_ptrace,
 	qp_userns, qp_uring, qp_dbus, qp_change;
+/* aamed suggest's rules (qclass_rule.c) */
+qclass_rule_fn qw_file, qw_exec, qw_ofile, qw_net, qw_unix, qw_cap,
+	qw_signal, qw_ptrace, qw_userns, qw_uring, qw_dbus, qw_change, qw_hat,
+	qw_rlimit, qw_mount;
 
 #endif

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * aamed suggest: the alternatives of a rule and what each allows beyond
+ * it. A file rule gets aa-logprof's glob alternatives, ranked from the
+ * narrowest: its last component globbed (DIR then "*"), then everything
+ * under its directory (DIR then "**"). Each alternative and the suggestion
+ * are compiled as one-rule profiles ("__aamed_rI_A", with the includes
+ * and variables of the profile's file, a compile per alternative, one apparmor_parser run per
+ * profile), and aamed diff's comparison of the two says exactly what
+ * the alternative adds, with witnesses. The alternatives are not
+ * proven against the logs: the suggestion is.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile.h"
+#include "suggest.h"
+
+/* Append alternative text with what it means to r (when room). */
+static void add_alt(struct qrule *r, const char *text, const char *means)
+{
+	int a;
+
+	if (r->n >= QRULE_ALTS)
+		return;
+	for (a = 0; a < r->n; a++)
+		if (!strcmp(r->text[a], text))
+			return;
+	snprintf(r->text[r->n], sizeof(r->text[0]), "%s", text);
+	r->means[r->n] = means;
+	r->proven[r->n] = true;	/* compiles: diffed below */
+	r->n++;
+}
+
+/* The glob alternatives of a plain file rule (not an exec, a link). */
+static void globs(struct sg_rule *x)
+{
+	const char *t = x->r.text[0];
+	char path[1024], alt[2200];
+	size_t b, e, n;
+	const char *slash;
+	bool dir;
+
+	if (x->r.n != 1 || !sg_rule_path(t, &b, &e) || e - b >= sizeof(path) ||
+	    strstr(t + e, "x"))
+		return;
+	snprintf(path, sizeof(path), "%.*s", (int)(e - b), t + b);
+	n = strlen(path);
+	dir = n > 1 && path[n - 1] == '/';
+	if (dir)
+		path[--n] = 0;
+	slash = strrchr(path, '/');
+	/* "/x": its directory is the root, all of it: no alternative */
+	if (!slash || slash == path || strchr(slash + 1, '*'))
+		return;
+	snprintf(alt, sizeof(alt), "%.*s%.*s*%s%s", (int)b, t,
+		 (int)(slash + 1 - path), path, dir ? "/" : "", t + e);
+	add_alt(&x->r, alt, "aa-logprof's glob: any name in the same directory");
+	snprintf(alt, sizeof(alt), "%.*s%.*s**%s", (int)b, t,
+		 (int)(slash + 1 - path), path, t + e);
+	add_alt(&x->r, alt, "aa-logprof's glob: anything under the same directory, at any depth");
+}
+
+/*
+ * One-rule profiles "__aamed_rI" of the rules of block b, alternative a
+ * of each (a rule without one: none), compiled into a policy of their
+ * own: one name for every alternative, so that the diff compares rules,
+ * not names. NULL when none or the parser refused.
+ */
+static aamed_policy *compile_alt(struct suggest *s, struct sg_block *b,
+				 int tag, int a)
+{
+	char src[4300], blob[4300];
+	const char *flags[2 * 18], *sp = src, *bp = blob;
+	struct compile_opts o = { .sources = &sp, .nsources = 1, .out = blob,
+				  .flags = flags, .features = s->features,
+				  .parser = s->parser, .quiet = true };
+	size_t i;
+	int k = 0, j;
+	bool tun = false;
+	FILE *f;
+
+	snprintf(src, sizeof(src), "%s/alt%d_%d.sd", s->tmp, tag, a);
+	snprintf(blob, sizeof(blob), "%s/alt%d_%d.bin", s->tmp, tag, a);
+	f = fopen(src, "w");
+	if (!f || sg_scope_text(s, b->file, f)) {
+		if (f)
+			fclose(f);
+		return NULL;
+	}
+	for (i = 0; i < s->nrules; i++) {
+		struct sg_rule *r = &s->rules[i];
+
+		if (r->fail || r->r.n < 2 || a >= r->r.n || !r->r.proven[a] ||
+		    strcmp(r->profile, b->profile))
+			continue;
+		/* an abstraction is written for tunables/global's variables */
+		if (!tun && !strncmp(r->r.text[a], "include <abstractions/", 22))
+			fputs("include if exists <tunables/global>\n", f);
+		tun |= !strncmp(r->r.text[a], "include <abstractions/", 22);
+		fprintf(f, "profile __aamed_r%zu {\n  %s\n}\n", i, r->r.text[a]);
+		k++;
+	}
+	if (fclose(f) || !k)
+		return NULL;
+	flags[o.nflags++] = "-I";
+	flags[o.nflags++] = s->source;
+	for (j = 0; j < s->ni; j++) {
+		flags[o.nflags++] = "-I";
+		flags[o.nflags++] = s->incs[j];
+	}
+	if (compile_policy(&o))
+		return NULL;
+	return load_policies(&bp, 1, s->k, "aamed suggest");
+}
+
+void sg_alternatives(struct suggest *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrules; i++)
+		if (!s->rules[i].fail)
+			globs(&s->rules[i]);
+	if (s->abstractions)
+		sg_abstractions(s);
+	for (i = 0; i < s->nblocks; i++) {
+		int a;
+
+		if (!s->blocks[i].file || s->blocks[i].fail)
+			continue;
+		for (a = 0; a < QRULE_ALTS; a++)
+			s->blocks[i].alts[a] = compile_alt(s, &s->blocks[i],
+							   (int)i, a);
+	}
+}
+
+void sg_print_alt_diff(struct suggest *s, size_t i, int a, bool json,
+		       bool *first)
+{
+	struct sg_block *b = sg_block_of(s, s->rules[i].profile);
+	char name[64];
+	const aamed_profile *pa, *pb;
+
+	if (!b || !b->alts[0] || !b->alts[a])
+		return;
+	snprintf(name, sizeof(name), "__aamed_r%zu", i);
+	pa = aamed_policy_profile_find(b->alts[0], "", name);
+	pb = aamed_policy_profile_find(b->alts[a], "", name);
+	if (pa && pb && !tl_diff_profile(pa, pb, "beyond the suggestion", json,
+					 first) && !json)
+		puts("  (nothing the diff can show)");
+}

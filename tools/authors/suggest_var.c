@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * aamed suggest: the paths of file and exec rules spelled the way
+ * maintainers write them, with the variables in scope of the profile's
+ * source: those its file defines and those of the files it includes
+ * outside any block (tunables/global and what that includes, the
+ * tunables of the tree under --source first), not a fixed list.
+ *
+ * Which variable matches which part of a path is the real parser's
+ * answer, not a glob matcher of aamed's own: every variable becomes a
+ * one-rule profile ("profile __aamed_vN { @{NAME} r, }", or
+ * "/@{NAME} r," for a variable of path components such as @{pid}),
+ * all compiled in one apparmor_parser run with the profile file's
+ * includes, and a prefix (or a component) of a path is the variable's
+ * when that profile allows reading it. A variable that matches a
+ * made-up name is too broad to say anything and is not used.
+ *
+ * The longest prefix one variable matches is replaced (@{HOME}/.cache
+ * loses to @{user_cache_dirs}), then each component that is a number
+ * and that a component variable matches (a pid, a uid: a name is kept,
+ * though variables of any word of its length, @{rand6}, match it). The proof then judges the rule as written, and
+ * what it allows beyond the exact path is in the diff.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "compile.h"
+#include "suggest.h"
+
+#define MAX_VARS 512
+#define MAX_INCS 64
+
+struct vars {
+	struct sg_var v[MAX_VARS];
+	char *value[MAX_VARS];	/* the first definition's values */
+	int n;
+	char incs[MAX_INCS][512];	/* the profile file's top includes */
+	int ni;
+	char defs[8192];	/* the file's own top-level definitions */
+	size_t ndefs;
+	int depth;		/* of includes followed */
+};
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = 0;
+	return s;
+}
+
+static void strip_comment(char *s)
+{
+	bool q = false;
+
+	for (; *s; s++) {
+		if (*s == '"')
+			q = !q;
+		else if (*s == '#' && !q && strncmp(s, "#include", 8)) {
+			*s = 0;
+			return;
+		}
+	}
+}
+
+static int var_index(struct vars *v, const char *name)
+{
+	int i;
+
+	for (i = 0; i < v->n; i++)
+		if (!strcmp(v->v[i].name, name))
+			return i;
+	return -1;
+}
+
+/* "@{NAME} = VALUES" or "+=": the variable noted (its first values). */
+static void definition(struct vars *v, char *line)
+{
+	char *e = strchr(line, '}'), *val;
+	char name[128];
+
+	if (strncmp(line, "@{", 2) || !e || (size_t)(e - line - 2) >= sizeof(name))
+		return;
+	snprintf(name, sizeof(name), "%.*s", (int)(e - line - 2), line + 2);
+	val = trim(e + 1);
+	if (*val == '+')
+		val++;
+	if (*val != '=')
+		return;
+	val = trim(val + 1);
+	if (var_index(v, name) >= 0 || v->n >= MAX_VARS)
+		return;
+	snprintf(v->v[v->n].name, sizeof(v->v[0].name), "%s", name);
+	v->value[v->n] = sg_strdup(val);
+	v->n++;
+}
+
+static void read_defs(struct suggest *s, struct vars *v, const char *path);
+
+/* A line (comment stripped, trimmed) opens a block when it ends with
+ * "{" and closes one when it starts with "}": the braces of alternations
+ * ("/usr/{bin,sbin}/x {") are no blocks. */
+static int block_delta(const char *t)
+{
+	size_t n = strlen(t);
+
+	return (n && t[n - 1] == '{') - (t[0] == '}');
+}
+
+/* include <X> (the search path), "X" (as it is); a directory: its files */
+static void follow(struct suggest *s, struct vars *v, const char *spec)
+{
+	const char *dirs[20];
+	int nd = 0, i;
+	char name[512], path[4700];
+	struct stat sb;
+
+	if (v->depth > 16)
+		return;
+	if (spec[0] == '"') {
+		snprintf(name, sizeof(name), "%s", spec + 1);
+		name[strcspn(name, "\"")] = 0;
+		read_defs(s, v, name);
+		return;
+	}
+	if (spec[0] != '<')
+		return;
+	snprintf(name, sizeof(name), "%s", spec + 1);
+	name[strcspn(name, ">")] = 0;
+	dirs[nd++] = s->source;
+	for (i = 0; i < s->ni; i++)
+		dirs[nd++] = s->incs[i];
+	dirs[nd++] = "/etc/apparmor.d";
+	for (i = 0; i < nd; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dirs[i], name);
+		if (stat(path, &sb))
+			continue;
+		v->depth++;
+		if (S_ISDIR(sb.st_mode)) {
+			DIR *d = opendir(path);
+			struct dirent *e;
+
+			while (d && (e = readdir(d))) {
+				char f[5000];
+
+				if (e->d_name[0] == '.')
+					continue;
+				snprintf(f, sizeof(f), "%s/%s", path, e->d_name);
+				read_defs(s, v, f);
+			}
+			if (d)
+				closedir(d);
+		} else {
+			read_defs(s, v, path);
+		}
+		v->depth--;
+		return;
+	}
+}
+
+/* The include's argument after "include", "#include", "include if exists". */
+static const char *include_spec(char *line)
+{
+	if (!strncmp(line, "#include", 8))
+		line += 8;
+	else if (!strncmp(line, "include", 7))
+		line += 7;
+	else
+		return NULL;
+	line = trim(line);
+	if (!strncmp(line, "if exists", 9))
+		line = trim(line + 9);
+	return *line == '<' || *line == '"' ? line : NULL;
+}
+
+/* The definitions and includes of a file outside any block. */
+static void read_defs(struct suggest *s, struct vars *v, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	int depth = 0;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *t;
+		const char *spec;
+
+		strip_comment(line);
+		t = trim(line);
+		if (depth == 0 && (spec = include_spec(t)))
+			follow(s, v, spec);
+		else if (depth == 0)
+			definition(v, t);
+		depth += block_delta(t);
+		if (depth < 0)
+			depth = 0;
+	}
+	fclose(f);
+}
+
+/* Whether variable i's first value is a path (recursively). */
+static bool absolute(struct vars *v, int i, int depth)
+{
+	const char *val = v->value[i];
+	char name[128];
+	int j;
+
+	if (*val == '"')
+		val++;
+	if (*val == '{' || *val == '/')
+		return *val == '/' || val[1] == '/';
+	if (strncmp(val, "@{", 2) || depth > 8 || !strchr(val, '}'))
+		return false;
+	snprintf(name, sizeof(name), "%.*s", (int)(strchr(val, '}') - val - 2),
+		 val + 2);
+	j = var_index(v, name);
+	return j >= 0 && absolute(v, j, depth + 1);
+}
+
+/* The top includes of the profile's file, and its own definitions. */
+static void file_scope(struct vars *v, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	int depth = 0;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *t;
+		const char *spec;
+
+		strip_comment(line);
+		t = trim(line);
+		if (depth == 0 && (spec = include_spec(t)) && v->ni < MAX_INCS)
+			snprintf(v->incs[v->ni++], sizeof(v->incs[0]), "%s", spec);
+		else if (depth == 0 && !strncmp(t, "@{", 2) && strchr(t, '=') &&
+			 v->ndefs + strlen(t) + 2 < sizeof(v->defs))
+			v->ndefs += (size_t)snprintf(v->defs + v->ndefs,
+						     sizeof(v->defs) - v->ndefs,
+						     "%s\n", t);
+		depth += block_delta(t);
+		if (depth < 0)
+			depth = 0;
+	}
+	fclose(f);
+}
+
+/* ------------------------------------------------------------------ */
+/* The probe: one profile per usable variable, compiled and loaded. */
+static aamed_policy *probe(struct suggest *s, struct vars *v, int tag)
+{
+	char src[4300], blob[4300], dir[4200];
+	const char *flags[2 * 18];
+	struct compile_opts o = { .sources = NULL, .nsources = 1,
+				  .flags = flags, .features = s->features,
+				  .parser = s->parser, .quiet = true };
+	const char *sp = src, *bp = blob;
+	FILE *f;
+	int i;
+
+	snprintf(dir, sizeof(dir), "%s", s->tmp);
+	snprintf(src, sizeof(src), "%s/vars%d.sd", dir, tag);
+	snprintf(blob, sizeof(blob), "%s/vars%d.bin", dir, tag);
+	f = fopen(src, "w");
+	if (!f)
+		return NULL;
+	for (i = 0; i < v->ni; i++)
+		fprintf(f, "include %s\n", v->incs[i]);
+	fputs(v->defs, f);
+	for (i = 0; i < v->n; i++) {
+		if (!*v->value[i])
+			continue;
+		fprintf(f, "profile __aamed_v%d { %s@{%s} r, }\n", i,
+			v->v[i].absolute ? "" : "/", v->v[i].name);
+	}
+	if (fclose(f))
+		return NULL;
+	o.sources = &sp;
+	o.out = blob;
+	flags[o.nflags++] = "-I";
+	flags[o.nflags++] = s->source;
+	for (i = 0; i < s->ni; i++) {
+		flags[o.nflags++] = "-I";
+		flags[o.nflags++] = s->incs[i];
+	}
+	if (compile_policy(&o))
+		return NULL;
+	return load_policies(&bp, 1, s->k, "aamed suggest");
+}
+
+/* Whether variable i's probe profile allows reading path. */
+static bool matches(aamed_policy *p, int i, const char *path)
+{
+	char name[64];
+	const aamed_label *l;
+	struct aamed_file_req r = { .size = sizeof(r), .path = path,
+				    .request = AAMED_MAY_READ,
+				    .op = AAMED_OP_OPEN };
+	int err = 0;
+
+	snprintf(name, sizeof(name), "__aamed_v%d", i);
+	l = aamed_label_get(p, name, &err);
+	return l && aamed_file_perm(l, &r, NULL, NULL) == 0;
+}
+
+/* Too broad: it matches a name no tunable means. */
+static bool broad(aamed_policy *p, int i)
+{
+	return matches(p, i, "/zq9aamed") || matches(p, i, "/zq9aamed/");
+}
+
+/* path spelled with the variables into out; false when none fits. */
+static bool spell(aamed_policy *p, struct vars *v, const char *path,
+		  char *out, size_t len)
+{
+	char buf[1024], pre[1024];
+	int best = -1, i;
+	size_t bestk = 0, k, o = 0;
+	const char *rest = path;
+
+	for (i = 0; i < v->n; i++) {
+		if (!v->v[i].absolute || !*v->value[i] || broad(p, i))
+			continue;
+		for (k = strlen(path); k > 1; k--) {
+			if (path[k] != '/' && path[k] != 0 && path[k - 1] != '/')
+				continue;
+			snprintf(pre, sizeof(pre), "%.*s", (int)k, path);
+			if (k > bestk && matches(p, i, pre)) {
+				best = i;
+				bestk = k;
+				break;
+			}
+		}
+	}
+	buf[0] = 0;
+	if (best >= 0) {
+		o = (size_t)snprintf(buf, sizeof(buf), "@{%s}%s",
+				     v->v[best].name,
+				     path[bestk - 1] == '/' ? "/" : "");
+		rest = path + bestk;
+	}
+	/* each component a component variable matches */
+	while (*rest && o < sizeof(buf) - 1) {
+		size_t n = strcspn(rest, "/");
+		int hit = -1;
+
+		/* only a number is a variable part (a pid, a uid): a name
+		 * matched by a variable of any word (@{rand6}) stays */
+		if (n && strspn(rest, "0123456789") == n) {
+			snprintf(pre, sizeof(pre), "/%.*s", (int)n, rest);
+			for (i = 0; i < v->n && hit < 0; i++)
+				if (!v->v[i].absolute && *v->value[i] &&
+				    matches(p, i, pre) && !broad(p, i))
+					hit = i;
+		}
+		if (hit >= 0)
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "@{%s}",
+					      v->v[hit].name);
+		else
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%.*s",
+					      (int)n, rest);
+		rest += n;
+		if (*rest == '/' && o < sizeof(buf) - 1) {
+			buf[o++] = '/';
+			buf[o] = 0;
+			rest++;
+		}
+		if (hit >= 0)
+			best = hit;
+	}
+	if (best < 0 || o >= sizeof(buf) - 1)
+		return false;
+	snprintf(out, len, "%s", buf);
+	return true;
+}
+
+/* The path of a file or exec rule's text: [owner] PATH REST; its start
+ * and end, false for a rule of another kind or a quoted/escaped path. */
+bool sg_rule_path(const char *t, size_t *b, size_t *e)
+{
+	size_t i = 0;
+
+	if (!strncmp(t, "owner ", 6))
+		i = 6;
+	if (t[i] != '/' && strncmp(t + i, "@{", 2))
+		return false;
+	*b = i;
+	*e = i + strcspn(t + i, " ");
+	return !memchr(t + i, '\\', *e - i) && t[*e] == ' ';
+}
+
+static void generalise_block(struct suggest *s, struct sg_block *b, int tag)
+{
+	struct vars *v = calloc(1, sizeof(*v));
+	aamed_policy *p;
+	size_t i;
+	int j;
+
+	if (!v)
+		return;
+	file_scope(v, b->file);
+	read_defs(s, v, b->file);	/* follows the includes too */
+	for (j = 0; j < v->n; j++)
+		v->v[j].absolute = absolute(v, j, 0);
+	p = v->n ? probe(s, v, tag) : NULL;
+	for (i = 0; p && i < s->nrules; i++) {
+		struct sg_rule *r = &s->rules[i];
+		char path[1024], spelled[1024], text[3200];
+		size_t pb, pe;
+
+		if (strcmp(r->profile, b->profile) ||
+		    !sg_rule_path(r->r.text[0], &pb, &pe) ||
+		    pe - pb >= sizeof(path))
+			continue;
+		snprintf(path, sizeof(path), "%.*s", (int)(pe - pb),
+			 r->r.text[0] + pb);
+		if (!spell(p, v, path, spelled, sizeof(spelled)))
+			continue;
+		snprintf(text, sizeof(text), "%.*s%s%s", (int)pb, r->r.text[0],
+			 spelled, r->r.text[0] + pe);
+		if (strlen(text) < sizeof(r->r.text[0]))
+			memcpy(r->r.text[0], text, strlen(text) + 1);
+	}
+	if (p)
+		aamed_policy_free(p);
+	for (j = 0; j < v->n; j++)
+		free(v->value[j]);
+	free(v);
+}
+
+int sg_scope_text(struct suggest *s, const char *file, FILE *f)
+{
+	struct vars *v = calloc(1, sizeof(*v));
+	int i;
+
+	(void)s;
+	if (!v)
+		return -1;
+	file_scope(v, file);
+	for (i = 0; i < v->ni; i++)
+		fprintf(f, "include %s\n", v->incs[i]);
+	fputs(v->defs, f);
+	free(v);
+	return 0;
+}
+
+void sg_generalise(struct suggest *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nblocks; i++)
+		if (s->blocks[i].file && !s->blocks[i].fail)
+			generalise_block(s, &s->blocks[i], (int)i);
+}
