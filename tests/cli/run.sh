@@ -126,6 +126,7 @@ if "$A" compile --parser "$PARSER" --features "$FEAT" -o "$T/p.bin" "$T/p.profil
 	have_policy=true
 fi
 P=$T/p.bin
+mkdir -p "$T/src" && cp "$T/p.profile" "$T/src/"
 # a record of a read the old policy denied and this one allows
 printf '%s\n' 'type=AVC msg=audit(1764774000.007:201): apparmor="DENIED" operation="open" profile="cli_t" name="/etc/cli/ok" pid=1069 comm="cat" requested_mask="r" denied_mask="r" fsuid=0 ouid=0' >"$T/deny.log"
 cat >"$T/m.yaml" <<'EOF'
@@ -154,6 +155,7 @@ sample() {
 	diff) echo "diff $P $P" ;;
 	coverage) echo "coverage --policy $P $T/deny.log" ;;
 	test) echo "test --policy $P $T/m.yaml" ;;
+	suggest) echo "suggest --policy $P --source $T/src --parser $PARSER --features $FEAT $T/deny.log" ;;
 	help) echo "help --help" ;;
 	version) echo "version" ;;
 	esac
