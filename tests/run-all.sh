@@ -95,6 +95,9 @@ suite sockcache sh tests/sockcache/run.sh $B
 suite man sh tests/man/run.sh $B
 suite dbus sh tests/dbus/run.sh $B
 suite abi sh tests/abi/run.sh $B
+# the Debian packages, built from an export of the tree, installed into a
+# scratch root and run from there
+suite deb sh tests/deb/run.sh
 suite coverage sh -c "make --no-print-directory coverage"
 suite asan sh -c "make --no-print-directory asan-check"
 suite alloc sh tests/alloc/run.sh
