@@ -76,12 +76,15 @@ debver=$(sed -n '1s/^[^ ]* (\([^)]*\)).*/\1/p' debian/changelog)
 	ko "debian/changelog's version $debver, the Makefile's $mkver"
 
 # ---------------------------------------------------------------- build
+# (python3-aamed's checks count when debian/control has the package)
+py=0
+grep -q '^Package: python3-aamed$' debian/control && py=1
 missing=
 for t in dpkg-buildpackage dh lintian dpkg-deb; do
 	command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
 done
 if [ -n "$missing" ]; then
-	echo "SKIP: not installed:$missing (dpkg-dev, debhelper, lintian: scripts/deps.sh) (53 checks skipped)"
+	echo "SKIP: not installed:$missing (dpkg-dev, debhelper, lintian: scripts/deps.sh) ($((54 + py * 9)) checks skipped)"
 	finish
 fi
 
@@ -226,7 +229,7 @@ if command -v apparmor_parser >/dev/null 2>&1 || [ -x /sbin/apparmor_parser ]; t
 	has "query: write not granted" 'denied_mask="w"'
 	policy=ok
 else
-	echo "SKIP: apparmor_parser not found: compile, query, the C program and the drop-in (12 checks skipped)"
+	echo "SKIP: apparmor_parser not found: compile, query, the C program, the drop-in, python3-aamed's query ($((12 + py * 4)) checks skipped)"
 	policy=
 fi
 
@@ -335,6 +338,34 @@ if [ -n "$policy" ] && [ -x shim ]; then
 	if [ "$(cat shim.out)" = "1 0" ]; then ok; else
 		ko "the drop-in: read app.conf, read secret: $(cat shim.out shim.err | tr '\n' ' ') (wanted 1 0)"
 	fi
+fi
+
+# python3-aamed: the module imports from the scratch root alone (Debian's
+# interpreter, no build tree on the path) and decides as aamed query does.
+if [ -f "$T/python3-aamed.list" ]; then
+	PYD=$R/usr/lib/python3/dist-packages
+	in_pkg python3-aamed usr/lib/python3/dist-packages/aamed/__init__.py
+	grep -q '^usr/lib/python3/dist-packages/aamed/_aamed\..*\.so$' \
+		"$T/python3-aamed.list" && ok || ko "python3-aamed lacks its extension module"
+	expect "import aamed" 0 env PYTHONPATH="$PYD" PYTHONDONTWRITEBYTECODE=1 \
+		/usr/bin/python3 -c 'import aamed; print(aamed.__file__)'
+	has "import aamed" "$PYD/aamed/__init__.py"
+	if [ -n "$policy" ]; then
+		expect "python3-aamed query" 0 env PYTHONPATH="$PYD" \
+			PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -c '
+import aamed
+p = aamed.Policy("smoke.bin")
+for req in ("file /etc/smoke/app.conf r", "file /etc/smoke/secret r",
+            "file /etc/smoke/app.conf w"):
+    d = p.query("smoke", req)
+    print(req, d.allowed, d.errno, [r.get("apparmor") for r in d.records])
+'
+		has "python3-aamed query" "file /etc/smoke/app.conf r True 0 []"
+		has "python3-aamed query" "file /etc/smoke/secret r False 13 []"
+		has "python3-aamed query" "file /etc/smoke/app.conf w False 13 ['DENIED']"
+	fi
+else
+	echo "note: no python3-aamed package in debian/control yet"
 fi
 
 finish
