@@ -103,7 +103,7 @@ fi
 
 echo "building the packages (dpkg-buildpackage -us -uc -b)"
 b0=$(date +%s)
-if (cd "$T/src" && DEB_BUILD_OPTIONS="nocheck parallel=2" \
+if (cd "$T/src" && DEB_BUILD_OPTIONS="nocheck parallel=2 noddebs" \
 	dpkg-buildpackage -us -uc -b) >"$T/build.log" 2>&1; then
 	ok
 else
