@@ -154,6 +154,62 @@ abi-baseline: $(BUILD)/libaamed.so
 	@mkdir -p abi
 	abidw --no-corpus-path --headers-dir include --out-file abi/libaamed.abi $<
 
+# ---------------------------------------------------------------- python
+# The Python bindings (docs/python.md): package aamed, python/aamed/*.py,
+# and its extension aamed._aamed, cffi in API mode. build_ffi.py writes
+# the module's C source; it is compiled here with the façade
+# python/aamed_py*.c and linked with the tool objects (the query language
+# of tools/common, replay of tools/authors) and libaamed.a, whose symbols
+# stay inside the module (--exclude-libs). `make python` leaves an
+# importable package in $(BUILD)/python: PYTHONPATH=$(BUILD)/python.
+PYTHON ?= /usr/bin/python3
+PY_EXT = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+PY_INC = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+PY_PKG := $(BUILD)/python/aamed
+PY_SRC := $(sort $(wildcard python/aamed/*.py))
+PY_OUT := $(PY_SRC:python/aamed/%=$(PY_PKG)/%)
+PY_TOOLS := $(BUILD)/python/libaamed-tools.a
+PY_DEST = $(DESTDIR)$(PREFIX)/lib/python3/dist-packages/aamed
+.PHONY: python install-python
+
+python: $(PY_OUT) $(PY_PKG)/.ext
+
+# every tool object but main()'s: the archive lends only what is called
+$(PY_TOOLS): $(filter-out $(BUILD)/tools/cli/aamed.o,$(TOOL_OBJ))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+# the façade: python/aamed_py*.c
+PY_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard python/*.c)))
+$(PY_OBJ): ALL_CFLAGS += $(TOOL_INC) -Ipython -Wswitch-enum
+-include $(PY_OBJ:.o=.d)
+
+$(BUILD)/python/_aamed.c: python/build_ffi.py python/aamed_py.h
+	@mkdir -p $(dir $@)
+	$(PYTHON) python/build_ffi.py python/aamed_py.h $@
+
+# cffi's generated C is not held to -Werror; the name of the module
+# file carries the interpreter's suffix (.cpython-311-x86_64-linux-gnu.so)
+$(PY_PKG)/.ext: $(BUILD)/python/_aamed.c $(PY_OBJ) $(PY_TOOLS) \
+		$(BUILD)/libaamed.a
+	@mkdir -p $(PY_PKG)
+	$(CC) -shared -fPIC $(CFLAGS) $(LDFLAGS) -I$(PY_INC) -Ipython -Iinclude \
+		-Wl,--exclude-libs,ALL -o $(PY_PKG)/_aamed$(PY_EXT) \
+		$(BUILD)/python/_aamed.c $(PY_OBJ) \
+		$(PY_TOOLS) $(BUILD)/libaamed.a $(LDLIBS) $(TOOL_LIBS)
+	@echo "_aamed$(PY_EXT)" > $@
+
+$(PY_PKG)/%.py: python/aamed/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# Debian's layout: $(PREFIX)/lib/python3/dist-packages (python3-aamed)
+install-python: python
+	install -d $(PY_DEST)
+	install -m 644 $(PY_OUT) $(PY_DEST)/
+	install -m 644 $(PY_PKG)/_aamed$(PY_EXT) $(PY_DEST)/
+
 # ---------------------------------------------------------------- tests
 TEST_BIN := $(BUILD)/tests/unit
 ASAN_BUILD := build-asan

@@ -33,6 +33,7 @@ struct bcase {
 	const char *path;	/* B_FILE: the path; B_SEND*: the peer label */
 	uint32_t request;
 	enum aamed_kernel kernel;
+	bool ec;		/* in bench/aamed_bench_ec.sd's policy */
 };
 
 /* the function callgrind counts for each kind */
@@ -47,27 +48,54 @@ static const char *const kind_fn[] = {
 #define PATH100 "/srv/bench/data/aaaaaaaaaa/bbbbbbbbbb/cccccccccc/dddddddddd/eeeeeeeeee/ffffffffff/0123456.dat"
 
 /*
+ * Paths of varied bytes through bench_ec's DFA (equivalence classes,
+ * diff encoding), none of them through a state the walk may skip. Of
+ * their steps: mixed 38 explicit, 41 default, 16 diff-encoded; explicit
+ * all 99 explicit; default 29 explicit, 73 default; diff 37 explicit,
+ * 3 default, 57 diff-encoded (a default through a diff-encoded state).
+ */
+#define EC_MIXED "/srv/www/sites/Example-Site_2024/releases/v12.4.7/share/doc/Gallery/IMG_20240317_153012-x2.webp"
+#define EC_EXPLICIT "/usr/share/themes/Adwaita-dark/gtk-4.0/assets/scalable/actions/window-maximize-symbolic-hidpi@2.svg"
+#define EC_DEFAULT "/var/lib/bench/cache/3f/3f0a9c41be77d2e0c5a8f19b6d4e3a27cc01f9e8a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e1.idx"
+#define EC_DIFF "/home/alice/Documents/Projects/Web/Frontend-2024/Components/Navigation/Sidebar/src/router_main.go"
+
+/*
  * Unix sends are measured as upstream decides them (both sides checked,
  * policy without fine-grained unix rules: the seed-000 path).
  */
 static const struct bcase cases[] = {
-	{ "unconfined", B_FILE, "unconfined", "/etc/passwd", AAMED_MAY_READ, 0 },
-	{ "confined-short", B_FILE, "bench", "/etc/passwd", AAMED_MAY_READ, 0 },
-	{ "confined-100B", B_FILE, "bench", PATH100, AAMED_MAY_READ, 0 },
-	{ "stack-2", B_FILE, "bench//&bench2", "/etc/passwd", AAMED_MAY_READ, 0 },
-	{ "confined-denied", B_FILE, "bench", "/etc/shadow", AAMED_MAY_READ, 0 },
+	{ "unconfined", B_FILE, "unconfined", "/etc/passwd", AAMED_MAY_READ, 0,
+	  false },
+	{ "confined-short", B_FILE, "bench", "/etc/passwd", AAMED_MAY_READ, 0,
+	  false },
+	{ "confined-100B", B_FILE, "bench", PATH100, AAMED_MAY_READ, 0, false },
+	{ "stack-2", B_FILE, "bench//&bench2", "/etc/passwd", AAMED_MAY_READ, 0,
+	  false },
+	{ "confined-denied", B_FILE, "bench", "/etc/shadow", AAMED_MAY_READ, 0,
+	  false },
 	{ "send-unconf-unconf", B_SEND, "unconfined", "unconfined", 0,
-	  AAMED_KERNEL_UPSTREAM },
+	  AAMED_KERNEL_UPSTREAM, false },
 	{ "send-conf-unconf", B_SEND, "bench", "unconfined", 0,
-	  AAMED_KERNEL_UPSTREAM },
+	  AAMED_KERNEL_UPSTREAM, false },
 	{ "send-conf-unconf-cached", B_SEND_CACHED, "bench", "unconfined", 0,
-	  AAMED_KERNEL_UPSTREAM },
-	{ "send-conf-conf", B_SEND, "bench", "bench2", 0, AAMED_KERNEL_UPSTREAM },
+	  AAMED_KERNEL_UPSTREAM, false },
+	{ "send-conf-conf", B_SEND, "bench", "bench2", 0, AAMED_KERNEL_UPSTREAM,
+	  false },
 	{ "send-conf-conf-cached", B_SEND_CACHED, "bench", "bench2", 0,
-	  AAMED_KERNEL_UPSTREAM },
-	{ "sendmsg-inet-conf", B_SENDMSG, "bench", NULL, 0, 0 },
-	{ "capability-conf", B_CAP, "bench", NULL, 0, 0 },
+	  AAMED_KERNEL_UPSTREAM, false },
+	{ "sendmsg-inet-conf", B_SENDMSG, "bench", NULL, 0, 0, false },
+	{ "capability-conf", B_CAP, "bench", NULL, 0, 0, false },
+	/* ec-short first: the per-byte figures are measured against it */
+	{ "ec-short", B_FILE, "bench_ec", "/etc/passwd", AAMED_MAY_READ, 0, true },
+	{ "ec-100B", B_FILE, "bench_ec", EC_MIXED, AAMED_MAY_READ, 0, true },
+	{ "ec-explicit-100B", B_FILE, "bench_ec", EC_EXPLICIT, AAMED_MAY_READ, 0,
+	  true },
+	{ "ec-default-100B", B_FILE, "bench_ec", EC_DEFAULT, AAMED_MAY_READ, 0,
+	  true },
+	{ "ec-diff-100B", B_FILE, "bench_ec", EC_DIFF, AAMED_MAY_READ, 0, true },
 };
+
+#define NCASES (sizeof(cases) / sizeof(cases[0]))
 
 static double now_ns(void)
 {
@@ -142,11 +170,11 @@ static double time_raw(const char *path, long iters)
 
 /* Instructions per decision from callgrind's totals for aamed_file_perm. */
 static double instr_case(const char *self, const char *policy,
-			 const char *name, const char *fn, long iters,
-			 size_t len)
+			 const char *ec_policy, const char *name,
+			 const char *fn, long iters, size_t len)
 {
 	char out[] = "/tmp/aamed-cg-XXXXXX";
-	char outarg[64], itarg[32], cmd[16384], line[512];
+	char outarg[64], itarg[32], cmd[16384], line[512], ecarg[4200] = "";
 	double ir = -1;
 	FILE *p;
 	int fd = mkstemp(out);
@@ -156,10 +184,12 @@ static double instr_case(const char *self, const char *policy,
 	close(fd);
 	snprintf(outarg, sizeof(outarg), "--callgrind-out-file=%s", out);
 	snprintf(itarg, sizeof(itarg), "%ld", iters);
+	if (ec_policy)
+		snprintf(ecarg, sizeof(ecarg), "--ec-policy '%s'", ec_policy);
 	snprintf(cmd, sizeof(cmd),
 		 "valgrind --tool=callgrind --toggle-collect=%s "
-		 "%s %s decide --policy '%s' --case %s --iters %s --len %zu --raw-only-run >/dev/null 2>&1",
-		 fn, outarg, self, policy, name, itarg, len);
+		 "%s %s decide --policy '%s' %s --case %s --iters %s --len %zu --raw-only-run >/dev/null 2>&1",
+		 fn, outarg, self, policy, ecarg, name, itarg, len);
 	if (system(cmd) != 0) {
 		unlink(out);
 		return -1;
@@ -252,7 +282,7 @@ static int length_series(aamed_policy *policy, const char *policy_path,
 		ns = time_case(&bc, iters);
 		raw = time_raw(path, iters);
 		if (instr)
-			ir = instr_case(self, policy_path, "confined-len",
+			ir = instr_case(self, policy_path, NULL, "confined-len",
 					"aamed_file_perm", 10000, series_len[i]);
 		printf("confined-len\t%zu\t%.2f\t%.2f\t%.1f\n", series_len[i],
 		       ns, raw, ir);
@@ -285,6 +315,70 @@ static int length_series(aamed_policy *policy, const char *policy_path,
 	}
 }
 
+/*
+ * The ec-* policy: --ec-policy PATH (the callgrind children), else
+ * compiled now into tmp when an ec case is asked for; without a parser
+ * those cases are skipped with a line saying so.
+ */
+static int ec_policy(aamed_policy **pol, const char **path, char *tmp,
+		     const char *only, bool run_only)
+{
+	int fd;
+
+	*pol = NULL;
+	if (only && strncmp(only, "ec", 2))
+		return BENCH_EXIT_OK;
+	if (!*path) {
+		if (run_only || (fd = mkstemp(tmp)) < 0)
+			return BENCH_EXIT_OK;
+		close(fd);
+		if (bench_compile_ec(tmp)) {
+			unlink(tmp);
+			printf("skip\tec-*\tapparmor_parser -O equiv -O diff-encode "
+			       "failed or is missing\n");
+			return BENCH_EXIT_OK;
+		}
+		*path = tmp;
+	}
+	*pol = aamed_policy_new();
+	if (!*pol || bench_load_policy(*pol, *path)) {
+		aamed_policy_free(*pol);
+		*pol = NULL;
+		if (*path == tmp)
+			unlink(tmp);
+		return BENCH_EXIT_POLICY;
+	}
+	return BENCH_EXIT_OK;
+}
+
+/*
+ * What one more path byte costs in the ec cases: the difference to
+ * ec-short (the same profile, 11 bytes) over the difference in length,
+ * i.e. the DFA's general step and the path's own per-byte work.
+ */
+static void ec_per_byte(const double *irs)
+{
+	const struct bcase *s = &cases[0];
+	double base = -1;
+	size_t i;
+
+	for (i = 0; i < NCASES; i++)
+		if (!strcmp(cases[i].name, "ec-short")) {
+			s = &cases[i];
+			base = irs[i];
+		}
+	for (i = 0; i < NCASES; i++) {
+		size_t l = cases[i].path ? strlen(cases[i].path) : 0;
+
+		if (!cases[i].ec || &cases[i] == s || base < 0 || irs[i] < 0 ||
+		    l <= strlen(s->path))
+			continue;
+		printf("per-byte\t%s\t%zu\t%.2f instr/byte beyond ec-short\n",
+		       cases[i].name, l,
+		       (irs[i] - base) / (double)(l - strlen(s->path)));
+	}
+}
+
 static void usage(FILE *f)
 {
 	fputs("usage: aamed-bench decide --policy PATH [--iters N] [--instr]\n"
@@ -296,22 +390,27 @@ static void usage(FILE *f)
 	      "confined read against path length, charted with --plot FILE.\n"
 	      "Throughput with 1 and 2 readers while the policy is replaced\n"
 	      "every USEC us (0: back to back; default: 0, 10, 100, 1000),\n"
-	      "S seconds per row (0.5), N interleaved repeats (1), medians.\n",
+	      "S seconds per row (0.5), N interleaved repeats (1), medians.\n"
+	      "The ec-* cases (--case ec: all of them) compile\n"
+	      "bench/aamed_bench_ec.sd with apparmor_parser -O equiv\n"
+	      "-O diff-encode (skipped without it).\n",
 	      f);
 }
 
 int bench_decide(int argc, char **argv)
 {
 	const char *policy_path = NULL, *only = NULL, *load_dir = NULL;
-	const char *plot = NULL;
+	const char *plot = NULL, *ec_path = NULL;
+	char ec_tmp[] = "/tmp/aamed-bench-ec-XXXXXX";
+	double irs[NCASES];
 	size_t len = 0;
 	long iters = 2000000, every_us = -1;
 	int repeat = 1;
 	double secs = 0.5;
 	bool instr = false, run_only = false;
-	aamed_policy *policy;
+	aamed_policy *policy, *ecpol = NULL;
 	size_t i;
-	int a;
+	int a, rc;
 
 	for (a = 0; a < argc; a++) {
 		if (!strcmp(argv[a], "--policy") && a + 1 < argc)
@@ -336,7 +435,12 @@ int bench_decide(int argc, char **argv)
 			instr = true;
 		else if (!strcmp(argv[a], "--raw-only-run"))
 			run_only = true;
-		else {
+		else if (!strcmp(argv[a], "--ec-policy") && a + 1 < argc)
+			ec_path = argv[++a];
+		else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
+			usage(stdout);
+			return BENCH_EXIT_OK;
+		} else {
 			usage(stderr);
 			return BENCH_EXIT_USAGE;
 		}
@@ -350,6 +454,11 @@ int bench_decide(int argc, char **argv)
 	if (!policy || bench_load_policy(policy, policy_path)) {
 		aamed_policy_free(policy);
 		return BENCH_EXIT_POLICY;
+	}
+	rc = ec_policy(&ecpol, &ec_path, ec_tmp, only, run_only);
+	if (rc != BENCH_EXIT_OK) {
+		aamed_policy_free(policy);
+		return rc;
 	}
 	if (!run_only)
 		printf("case\tpath bytes\tns/decision\traw ns\tratio\t%s\n",
@@ -365,21 +474,25 @@ int bench_decide(int argc, char **argv)
 			time_case(&bc, iters);
 		free(path);
 		aamed_policy_free(policy);
+		aamed_policy_free(ecpol);
 		return bc.l && path ? BENCH_EXIT_OK : BENCH_EXIT_POLICY;
 	}
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (i = 0; i < NCASES; i++) {
 		const struct bcase *c = &cases[i];
+		aamed_policy *pol = c->ec ? ecpol : policy;
 		struct bctx bc;
 		const char *raw_path = c->path ? c->path : "/etc/passwd";
 		double ns, raw, ir = -1;
 		int err;
 
-		if (only && strcmp(only, c->name))
+		irs[i] = -1;
+		if ((only && strcmp(only, c->name) &&
+		     !(c->ec && !strcmp(only, "ec"))) || !pol)
 			continue;
 		memset(&bc, 0, sizeof(bc));
-		aamed_policy_set_kernel(policy, c->kernel);
+		aamed_policy_set_kernel(pol, c->kernel);
 		bc.kind = c->kind;
-		bc.l = aamed_label_get(policy, c->label, &err);
+		bc.l = aamed_label_get(pol, c->label, &err);
 		bc.file.path = c->path;
 		bc.file.request = c->request;
 		bc.sk.label = bc.l;
@@ -387,12 +500,13 @@ int bench_decide(int argc, char **argv)
 		bc.sk.type = c->kind == B_SENDMSG ? 1 : 2;	/* stream, dgram */
 		bc.peer = bc.sk;
 		if (c->kind == B_SEND || c->kind == B_SEND_CACHED)
-			bc.peer.label = aamed_label_get(policy, c->path, &err);
+			bc.peer.label = aamed_label_get(pol, c->path, &err);
 		if (!bc.l || ((c->kind == B_SEND || c->kind == B_SEND_CACHED) &&
 			      !bc.peer.label)) {
 			fprintf(stderr, "aamed-bench: no label %s in %s\n",
-				c->label, policy_path);
+				c->label, c->ec ? ec_path : policy_path);
 			aamed_policy_free(policy);
+			aamed_policy_free(ecpol);
 			return BENCH_EXIT_POLICY;
 		}
 		if (run_only) {
@@ -409,10 +523,12 @@ int bench_decide(int argc, char **argv)
 
 			if (sl > 0) {
 				self[sl] = '\0';
-				ir = instr_case(self, policy_path, c->name,
+				ir = instr_case(self, policy_path,
+						c->ec ? ec_path : NULL, c->name,
 						kind_fn[c->kind], 10000, 0);
 			}
 		}
+		irs[i] = ir;
 		printf("%s\t%zu\t%.2f\t%.2f\t%.2f", c->name,
 		       c->path && c->kind == B_FILE ? strlen(c->path) : 0, ns,
 		       raw, ns / raw);
@@ -420,6 +536,11 @@ int bench_decide(int argc, char **argv)
 			printf("\t%.1f", ir);
 		putchar('\n');
 	}
+	if (!run_only && instr)
+		ec_per_byte(irs);
+	aamed_policy_free(ecpol);
+	if (ec_path == ec_tmp)
+		unlink(ec_tmp);
 	if (!run_only && (plot || (only && !strcmp(only, "length"))) &&
 	    length_series(policy, policy_path, iters, instr, plot)) {
 		aamed_policy_free(policy);

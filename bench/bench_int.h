@@ -176,6 +176,8 @@ int bench_vm_point(const struct vm_opts *v, const char *mode,
 /* Compile bench/aamed_bench.sd for a feature set (name or path). */
 int bench_compile(const char *features, const char *out);
 const char *bench_features(const char *name, char *buf, size_t len);
+/* bench/aamed_bench_ec.sd with -O equiv -O diff-encode; -1: no parser. */
+int bench_compile_ec(const char *out);
 /* The source tree (profiles, feature sets) and the git revision. */
 const char *bench_srcdir(void);
 void bench_self(char *buf, size_t len);

@@ -11,8 +11,16 @@
  * point loads the whole directory with aamed_policy_load_path, as
  * `aamed query --policy DIR` does. Replacement time against corpus size
  * shows whether a replacement costs the profile or the corpus.
+ *
+ * Beside the loads, in the same run (each round one child of each
+ * kind, interleaved): cat(1) of every file of the corpus to /dev/null,
+ * the yardstick of issue 20 ("loading near the cost of reading"), and a
+ * child that reads every file into one 128 KiB buffer (open, read until
+ * EOF, close; no buffer of its own per file, as cat has): the least any
+ * load must do.
  */
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -26,6 +34,9 @@
 
 #define MAX_CORPORA 4
 #define MAX_POINTS 16
+/* run_point()'s k for the read of every file, and for cat of them */
+#define READ_POINT ((size_t)-1)
+#define CAT_POINT ((size_t)-2)
 
 struct corpus {
 	const char *dir;
@@ -219,11 +230,59 @@ static double time_replace(aamed_policy *p, const char *blob, int n)
 	return best / 1e3;
 }
 
+/* Every byte of the corpus through one 128 KiB buffer, as cat does. */
+static int read_corpus(const struct corpus *c)
+{
+	static char buf[128 * 1024];
+	size_t i;
+
+	for (i = 0; i < c->n; i++) {
+		int fd = open(c->files[i], O_RDONLY | O_CLOEXEC);
+		ssize_t r;
+
+		if (fd < 0)
+			return -1;
+		while ((r = read(fd, buf, sizeof(buf))) > 0)
+			;
+		close(fd);
+		if (r < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* cat FILES >/dev/null in a child of this child. */
+static int cat_corpus(const struct corpus *c)
+{
+	char **argv = calloc(c->n + 2, sizeof(char *));
+	pid_t pid;
+	int st = 1;
+
+	if (!argv)
+		return -1;
+	argv[0] = "cat";
+	memcpy(argv + 1, c->files, c->n * sizeof(char *));
+	pid = fork();
+	if (pid == 0) {
+		int fd = open("/dev/null", O_WRONLY);
+
+		if (fd < 0 || dup2(fd, 1) < 0)
+			_exit(127);
+		execvp("cat", argv);
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, &st, 0);
+	free(argv);
+	return pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
 /* The child's work: k files one by one, or (k == 0) the whole dir. */
 static void run_point(const struct corpus *c, size_t k, const char *exec,
 		      struct point *pt)
 {
-	aamed_policy *p = aamed_policy_new();
+	bool rd = k == READ_POINT || k == CAT_POINT;
+	aamed_policy *p = rd ? NULL : aamed_policy_new();
 	struct aamed_error err;
 	struct rusage ru0, ru;
 	double t0;
@@ -233,11 +292,29 @@ static void run_point(const struct corpus *c, size_t k, const char *exec,
 	pt->base_mb = rss_now_mb();
 	getrusage(RUSAGE_SELF, &ru0);
 	t0 = now_ns();
-	rc = !p ? -1 : k ? load_first(p, c, k) :
-		aamed_policy_load_path(p, c->dir, &err);
+	if (k == READ_POINT)
+		rc = read_corpus(c);
+	else if (k == CAT_POINT)
+		rc = cat_corpus(c);
+	else
+		rc = !p ? -1 : k ? load_first(p, c, k) :
+			aamed_policy_load_path(p, c->dir, &err);
 	pt->load_ms = (now_ns() - t0) / 1e6;
 	if (rc)
 		return;
+	if (rd) {
+		getrusage(k == CAT_POINT ? RUSAGE_CHILDREN : RUSAGE_SELF, &ru);
+		if (k == CAT_POINT)
+			memset(&ru0, 0, sizeof(ru0));
+		pt->cpu_ms = (tv_ms(&ru.ru_utime) - tv_ms(&ru0.ru_utime)) +
+			     (tv_ms(&ru.ru_stime) - tv_ms(&ru0.ru_stime));
+		pt->rss_mb = (double)ru.ru_maxrss / 1024.0;
+		pt->files = c->n;
+		pt->bytes = c->bytes[c->n - 1];
+		snprintf(pt->attached, sizeof(pt->attached), "-");
+		pt->ok = 1;
+		return;
+	}
 	getrusage(RUSAGE_SELF, &ru);
 	pt->cpu_ms = (tv_ms(&ru.ru_utime) - tv_ms(&ru0.ru_utime)) +
 		     (tv_ms(&ru.ru_stime) - tv_ms(&ru0.ru_stime));
@@ -350,10 +427,38 @@ static int write_plot(const char *file, int ncorp)
 	return bench_plot_draw(file, &ch);
 }
 
+/*
+ * The whole directory's load and the read of its bytes, one child of
+ * each per round, interleaved so that both see the same machine; the
+ * best (fastest) of each.
+ */
+static int fork_pair(const struct corpus *c, const char *exec, int rounds,
+		     struct point *dir, struct point *rd, struct point *cat)
+{
+	struct point p;
+	int i;
+
+	for (i = 0; i < rounds; i++) {
+		if (fork_once(c, CAT_POINT, exec, &p))
+			return -1;
+		if (!i || p.load_ms < cat->load_ms)
+			*cat = p;
+		if (fork_once(c, READ_POINT, exec, &p))
+			return -1;
+		if (!i || p.load_ms < rd->load_ms)
+			*rd = p;
+		if (fork_once(c, 0, exec, &p))
+			return -1;
+		if (!i || p.load_ms < dir->load_ms)
+			*dir = p;
+	}
+	return 0;
+}
+
 static int bench_one(int ci, const struct corpus *c, int points, int rounds,
 		     const char *exec, FILE *dat)
 {
-	struct point pt;
+	struct point pt, rd, cat;
 	int i;
 
 	for (i = 1; i <= points; i++) {
@@ -370,8 +475,10 @@ static int bench_one(int ci, const struct corpus *c, int points, int rounds,
 		if (dat)
 			print_row(dat, ci, "blobs", &pt);
 	}
-	if (fork_point(c, 0, exec, rounds, &pt))
+	if (fork_pair(c, exec, rounds, &pt, &rd, &cat))
 		return -1;
+	print_row(stdout, ci, "cat", &cat);
+	print_row(stdout, ci, "read", &rd);
 	print_row(stdout, ci, "dir", &pt);
 	if (dat)
 		print_row(dat, ci, "dir", &pt);
@@ -382,6 +489,13 @@ static int bench_one(int ci, const struct corpus *c, int points, int rounds,
 	       c->dir, pt.files, (double)pt.bytes / 1048576.0, pt.profiles,
 	       pt.load_ms, pt.cpu_ms, rounds, pt.rss_mb,
 	       pt.rss_mb * 1048576.0 / (double)pt.bytes, pt.base_mb, pt.attach_us, pt.attached, pt.replace_us);
+	printf("summary\t%s\tload %.1f ms = %.2fx cat of its files (%.1f ms, "
+	       "%.1f ms CPU: %.2fx) = %.2fx a read into one buffer (%.1f ms, "
+	       "%.1f ms CPU: %.2fx); best of %d, same run\n",
+	       c->dir, pt.load_ms, pt.load_ms / cat.load_ms, cat.load_ms,
+	       cat.cpu_ms, pt.cpu_ms / (cat.cpu_ms > 0 ? cat.cpu_ms : 1),
+	       pt.load_ms / rd.load_ms, rd.load_ms, rd.cpu_ms,
+	       pt.cpu_ms / (rd.cpu_ms > 0 ? rd.cpu_ms : 1), rounds);
 	return 0;
 }
 

@@ -19,8 +19,24 @@ static void usage(FILE *f)
 	      "  instr     instructions per decision of a workload's decision path\n"
 	      "  load      loading a large compiled corpus: time, memory, replacement\n"
 	      "Workloads: unix-send (seed 000), tcp-stream (seed 002), open1 (seed 003).\n"
-	      "Run 'aamed-bench SUBCOMMAND --help' for its options.\n",
+	      "Run 'aamed-bench SUBCOMMAND --help' for its options;\n"
+	      "--version prints the version.\n",
 	      f);
+}
+
+/*
+ * --version, before the subcommand or among its options (before "--"),
+ * as every aamed command takes it.
+ */
+static bool wants_version(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--version") ||
+		    (i == 1 && !strcmp(argv[i], "-V")))
+			return true;
+	return false;
 }
 
 int main(int argc, char **argv)
@@ -33,6 +49,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {
 		usage(stdout);
+		return BENCH_EXIT_OK;
+	}
+	if (wants_version(argc, argv)) {
+		printf("aamed-bench %s\n", AAMED_VERSION_STRING);
 		return BENCH_EXIT_OK;
 	}
 	if (!strcmp(cmd, "decide"))

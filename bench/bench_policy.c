@@ -46,3 +46,23 @@ int bench_compile(const char *features, const char *out)
 	}
 	return 0;
 }
+
+/*
+ * bench/aamed_bench_ec.sd compiled with equivalence classes and diff
+ * encoding (-O equiv -O diff-encode, a feature set with diff_encode),
+ * which apparmor_parser writes only when asked. -1 without a parser:
+ * the caller skips the cases that need it.
+ */
+int bench_compile_ec(const char *out)
+{
+	char fbuf[4096], cmd[16384];
+	const char *f = bench_features("diff-encode", fbuf, sizeof(fbuf));
+
+	snprintf(cmd, sizeof(cmd),
+		 "%s -Q -S -O equiv -O diff-encode --features-file '%s' "
+		 "'%s/bench/aamed_bench_ec.sd' >'%s' 2>/dev/null",
+		 getenv("APPARMOR_PARSER") ? getenv("APPARMOR_PARSER") :
+					     "apparmor_parser",
+		 f, bench_srcdir(), out);
+	return system(cmd) == 0 ? 0 : -1;
+}

@@ -259,7 +259,7 @@ int bench_run(int argc, char **argv)
 		return bench_vm_point(&o.vm, o.mode, &c, o.out, o.wl_argv,
 				      o.wl_argc) ? 1 : 0;
 	}
-	if (o.out) {
+	if (o.out && strcmp(o.out, "-")) {	/* "-": stdout */
 		out = fopen(o.out, "w");
 		if (!out) {
 			fprintf(stderr, "aamed-bench: %s: %s\n", o.out, strerror(errno));

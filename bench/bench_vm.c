@@ -314,7 +314,8 @@ int bench_vm_point(const struct vm_opts *v, const char *mode,
 		}
 		nanosleep(&d, NULL);
 	}
-	out = outfile ? fopen(outfile, "w") : stdout;
+	/* "-": stdout, as no --out */
+	out = outfile && strcmp(outfile, "-") ? fopen(outfile, "w") : stdout;
 	if (!out)
 		return -1;
 	fprintf(out, "id\twhere\tvm\n");

@@ -10,12 +10,20 @@ _aamed()
 		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test help version" -- "$cur"))
 		return
 	fi
+	# --color=WHEN: bash splits the word at "="
+	if [ "$prev" = "=" ] && [ "${COMP_WORDS[COMP_CWORD-2]}" = "--color" ]; then
+		COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
+		return
+	fi
 	case $prev in
 	--policy|--source|--batch|-o|-I|--parser|--profile|--junit|--cache|--log)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	--kernel)
 		COMPREPLY=($(compgen -W "6.1 6.12 upstream" -- "$cur"))
+		return ;;
+	--access)
+		COMPREPLY=($(compgen -W "label profile labelall" -- "$cur"))
 		return ;;
 	--features)
 		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.1-dbus linux-6.12 linux-6.12-dbus permstable-v2 permstable-v3" -f -- "$cur"))
@@ -26,7 +34,7 @@ _aamed()
 		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test" -- "$cur")) ;;
 	query|explain)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --opened-by --opened-elsewhere --open-perms --exec-fsuid --ctty --revoked --unmediated --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks --rlimit --soft --xattr --token --saved-token --previous --return --test --nnp --onexec --stack --fstype --flags --data --no-source" -- "$cur"))
+			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --opened-by --opened-elsewhere --open-perms --exec-fsuid --ctty --revoked --unmediated --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks --rlimit --soft --xattr --token --saved-token --previous --return --test --nnp --onexec --stack --fstype --flags --data --no-source --held --access" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -W "file net network unix capability signal ptrace userns io_uring dbus rlimit change_profile change_hat mount umount pivot_root move_mount" -- "$cur"))
 		fi ;;
@@ -47,5 +55,9 @@ _aamed()
 	*)
 		COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac
+	# the options every command takes (docs/HACKING.md "Conventions")
+	if [[ $cur == -* ]]; then
+		COMPREPLY+=($(compgen -W "--help --version --color" -- "$cur"))
+	fi
 }
 complete -F _aamed aamed

@@ -1008,16 +1008,38 @@ size_t aamed_mount_flags_str(unsigned long flags, char *buf, size_t len);
  * match bytes (dbus-daemon builds them for every message); size counts
  * all of it. *allowed is 1 when every bit of mask is allowed, *audited
  * 1 when an allowed request is audited or a denied one is not quiet.
- * 0, or a negative errno (-ENOENT: no such label; -EINVAL: malformed).
+ * The label is read as the kernel reads it: "name (enforce)" names no
+ * profile, and a stack ("a//&b") is found only while held
+ * (aamed_label_set_held()). 0, or a negative errno (-ENOENT: no such
+ * label; -EINVAL: malformed).
  */
 int aamed_query_label(aamed_policy *policy, uint32_t mask, char *query,
 		      size_t size, int *allowed, int *audited);
 
 /* AA_QUERY_CMD_LABEL_SIZE: the bytes aa_query_label() reserves ("label"). */
 #define AAMED_QUERY_CMD_LABEL_SIZE 6
+/*
+ * The other commands of .access a query may start with instead (their
+ * NUL included: sizeof): "profile" asks as "label" does, the members of
+ * the label in its namespace; "labelall" asks every member, whatever
+ * its namespace. Other bytes in the first AAMED_QUERY_CMD_LABEL_SIZE
+ * are read as "label" (libapparmor's reserved bytes).
+ */
+#define AAMED_QUERY_CMD_PROFILE "profile"
+#define AAMED_QUERY_CMD_LABELALL "labelall"
 /* The match classes a label query names in its class byte. */
 #define AAMED_QUERY_CLASS_FILE AAMED_CLASS_FILE
 #define AAMED_QUERY_CLASS_DBUS AAMED_CLASS_DBUS
+
+/*
+ * A stack of profiles exists for the kernel only while a task (or an
+ * object) holds it; its label queries find no other. Declare label held
+ * (held 1: a task of the caller's is in it, as aa_change_profile() or an
+ * exec would have put it) or no longer (0). A label of one profile always
+ * exists. 0, or -EINVAL.
+ */
+int aamed_label_set_held(aamed_policy *policy, const aamed_label *label,
+			 int held);
 
 /* The four masks the kernel writes back ("allow 0x... deny 0x..."). */
 struct aamed_query_masks {

@@ -13,6 +13,7 @@ libjansson-dev gcovr abigail-tools man-db groff-base
 dbus-daemon dbus-bin python3-dbus python3-gi
 libyaml-dev libxml2-utils perl python3-yaml
 python3-cffi python3-pytest python3-distributed python3-zstandard
+python3-dev
 dpkg-dev debhelper lintian fakeroot graphviz chromium"
 
 missing=""

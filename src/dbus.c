@@ -14,6 +14,7 @@
 #include "aamed.h"
 #include "apparmor.h"
 #include "audit.h"
+#include "label.h"
 #include "versioned.h"
 
 /* Queries up to this size are built on the stack: no allocation. */
@@ -120,8 +121,9 @@ static bool side_unconfined(const struct side *s)
 static int side_ask(aamed_policy *policy, struct side *s, uint32_t mask,
 		    struct qbuf *q)
 {
-	int error = aamed_query_label(policy, mask, q->p, q->n, &s->allow,
-				      &s->audit);
+	/* the bus asks about a peer's label: one a task holds */
+	int error = aa_lq_verdict(policy, mask, q->p, q->n, true, &s->allow,
+				   &s->audit);
 
 	qfree(q);
 	if (error)
@@ -185,7 +187,7 @@ int aamed_dbus_query_masks(aamed_policy *policy, const aamed_label *subj,
 			   req->name, req->peer_label ? req->peer_label
 						      : "unconfined");
 	if (!error)
-		error = aamed_query_label_masks(policy, q.p, q.n, out);
+		error = aa_lq_masks(policy, q.p, q.n, true, out);
 	qfree(&q);
 	return error;
 }

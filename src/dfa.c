@@ -13,9 +13,13 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "apparmor.h"
 #include "dfa.h"
+#include "dfa_arena.h"
 #include "stream.h"
 
 /* GCC vectorises at -O2 only with this; clang does anyway */
@@ -81,6 +85,30 @@ static uint32_t be32(const uint8_t *p)
 	return __builtin_bswap32(v);
 }
 
+/*
+ * n big-endian 32-bit entries into dst. Compilers do not vectorise a
+ * 32-bit byte swap without SSSE3's byte shuffle; SSE2 (every x86-64)
+ * does it in two steps: the bytes of each 16-bit half, then the halves.
+ */
+static void be32_copy(uint32_t *restrict dst, const uint8_t *restrict src,
+		      uint32_t n)
+{
+	uint32_t i = 0;
+
+#ifdef __SSE2__
+	for (; i + 4 <= n; i += 4) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)
+					    (src + 4 * (size_t)i));
+
+		x = _mm_or_si128(_mm_slli_epi16(x, 8), _mm_srli_epi16(x, 8));
+		x = _mm_shufflehi_epi16(_mm_shufflelo_epi16(x, 0xb1), 0xb1);
+		_mm_storeu_si128((__m128i *)(void *)(dst + i), x);
+	}
+#endif
+	for (; i < n; i++)
+		dst[i] = be32(src + 4 * (size_t)i);
+}
+
 static uint32_t table_get(const struct table *t, uint32_t i)
 {
 	switch (t->width) {
@@ -102,7 +130,13 @@ static size_t table_size(uint32_t len, uint16_t width)
 
 void aa_dfa_free(struct aa_dfa *dfa)
 {
-	free(dfa);
+	if (!dfa)
+		return;
+	free(dfa->flat);
+	if (dfa->chunk)
+		aa_chunk_put(dfa->chunk);
+	else
+		free(dfa);
 }
 
 static bool dfa_fail(struct aa_ext *e, const uint8_t *at, const char *what)
@@ -215,23 +249,36 @@ static bool verify_headers(struct aa_ext *e, const uint8_t *at,
 	return true;
 }
 
-/* Whether every BASE entry passes verify()'s per-state checks. */
-static bool bases_ok(const struct table *bt, uint16_t hflags,
-		     uint32_t ntrans, uint32_t max_oob)
+/*
+ * BASE into base and sflags, in one vectorised pass that also makes
+ * verify()'s per-state checks of it; false when one fails (the caller
+ * then finds which, and says so, with verify_slow()).
+ */
+VECTORISE static bool split_bases(struct aa_dfa *dfa, const struct table *bt,
+				  uint16_t hflags, uint32_t max_oob)
 {
-	uint32_t i, bad = 0;
+	/* flags this header does not allow */
+	uint32_t refuse = MATCH_FLAGS_INVALID |
+			  (hflags & DFA_HDR_DIFF ? 0 : MATCH_FLAG_DIFF_ENCODE) |
+			  (hflags & DFA_HDR_OOB ? 0 : MATCH_FLAG_OOB_TRANSITION);
+	uint32_t *restrict base = dfa->base;
+	uint8_t *restrict sflags = dfa->sflags;
+	uint32_t i, n = bt->len, bad = 0, oob_low = 0;
+	int32_t maxb = 0;	/* b < 2^24: a signed maximum, which SSE2 has */
 
-	for (i = 0; i < bt->len; i++) {
-		uint32_t v = be32(bt->data + 4 * (size_t)i), f = v & MATCH_FLAGS_MASK;
-		uint32_t b = v & ~MATCH_FLAGS_MASK;
+	be32_copy(base, bt->data, n);
+	for (i = 0; i < n; i++) {
+		uint32_t v = base[i];
+		int32_t b = (int32_t)(v & ~MATCH_FLAGS_MASK);
 
-		bad |= f & MATCH_FLAGS_INVALID;
-		bad |= (f & MATCH_FLAG_DIFF_ENCODE) && !(hflags & DFA_HDR_DIFF);
-		bad |= (f & MATCH_FLAG_OOB_TRANSITION) &&
-		       (!(hflags & DFA_HDR_OOB) || b < max_oob);
-		bad |= (uint64_t)b + 255 >= ntrans;
+		sflags[i] = (uint8_t)(v >> 24);
+		bad |= v & refuse;
+		maxb = b > maxb ? b : maxb;
+		oob_low |= (uint32_t)((v & MATCH_FLAG_OOB_TRANSITION) != 0) &
+			   (uint32_t)((uint32_t)b < max_oob);
+		base[i] = (uint32_t)b;
 	}
-	return !bad;
+	return !bad && !oob_low && (uint64_t)maxb + 255 < dfa->ntrans;
 }
 
 /*
@@ -354,26 +401,29 @@ VECTORISE static uint32_t copy_states(const struct aa_dfa *dfa,
 	return m;
 }
 
-static void copy_u32(uint32_t *dst, const struct table *t)
+static void copy_u32(uint32_t *restrict dst, const struct table *t)
 {
-	uint32_t i;
-
-	for (i = 0; i < t->len; i++)
-		dst[i] = be32(t->data + 4 * (size_t)i);
+	be32_copy(dst, t->data, t->len);
 }
 
 /* Copy the verified tables out of the blob into one allocation. */
 static struct aa_dfa *build(struct aa_ext *e, uint16_t hflags,
-			    const struct table t[YYTD_ID_MAX + 1])
+			    const struct table t[YYTD_ID_MAX + 1],
+			    uint32_t max_oob)
 {
 	uint32_t states = t[YYTD_ID_BASE].len, trans = t[YYTD_ID_NXT].len;
 	bool wide = states > 65536;
 	size_t w = wide ? 4 : 2;
 	size_t bytes = sizeof(struct aa_dfa) + (size_t)states * (12 + w + 2) +
 		       (size_t)trans * 2 * w + 256;
-	struct aa_dfa *dfa = malloc(bytes);
+	struct aa_chunk *chunk = NULL;
+	struct aa_dfa *dfa = e->arena ? aa_arena_alloc(e->arena, bytes, &chunk) :
+					NULL;
 	uint8_t *p;
 	uint32_t i, m;
+
+	if (!dfa)
+		dfa = malloc(bytes);
 
 	if (!dfa) {
 		aa_ext_fail(e, NULL, "out of memory for a DFA of %u states",
@@ -381,6 +431,7 @@ static struct aa_dfa *build(struct aa_ext *e, uint16_t hflags,
 		return NULL;
 	}
 	memset(dfa, 0, sizeof(*dfa));
+	dfa->chunk = chunk;
 	dfa->nstates = states;
 	dfa->ntrans = trans;
 	dfa->hflags = hflags;
@@ -394,10 +445,9 @@ static struct aa_dfa *build(struct aa_ext *e, uint16_t hflags,
 	dfa->chk.n = (uint16_t *)(p + (size_t)(states + trans) * w);
 	dfa->sflags = p + (size_t)(states + 2 * (size_t)trans) * w;
 	dfa->exitc = dfa->sflags + states;
-	copy_u32(dfa->base, &t[YYTD_ID_BASE]);
-	for (i = 0; i < states; i++) {
-		dfa->sflags[i] = (uint8_t)(dfa->base[i] >> 24);
-		dfa->base[i] &= ~MATCH_FLAGS_MASK;
+	if (!split_bases(dfa, &t[YYTD_ID_BASE], hflags, max_oob)) {
+		aa_dfa_free(dfa);
+		return NULL;	/* the caller says which entry */
 	}
 	copy_u32(dfa->accept, &t[YYTD_ID_ACCEPT]);
 	if (t[YYTD_ID_ACCEPT2].data)
@@ -411,7 +461,7 @@ static struct aa_dfa *build(struct aa_ext *e, uint16_t hflags,
 	i = copy_states(dfa, dfa->chk, &t[YYTD_ID_CHK]);
 	m = i > m ? i : m;
 	if (m >= states) {
-		free(dfa);
+		aa_dfa_free(dfa);
 		return NULL;	/* the caller says which entry */
 	}
 	if (t[YYTD_ID_EC].data) {
@@ -467,6 +517,27 @@ static bool verify_chains(struct aa_ext *e, const uint8_t *at,
  * two or more; the one exit goes to *exit. s defaults to itself, so only
  * its explicit transitions, in its row, can leave.
  */
+/*
+ * How many of row[1..255] are s's own transitions elsewhere (16-bit
+ * tables), and the OR of their bytes: the exit itself when there is one.
+ */
+VECTORISE static unsigned count_exits16(const uint16_t *chk,
+					const uint16_t *nxt, uint16_t s,
+					uint8_t *exit)
+{
+	uint16_t c, n = 0, e = 0;
+
+	/* 16-bit lanes throughout: eight entries a vector */
+	for (c = 1; c < 256; c++) {
+		uint16_t hit = (uint16_t)-((chk[c] == s) & (nxt[c] != s));
+
+		n = (uint16_t)(n - hit);
+		e |= hit & c;
+	}
+	*exit = (uint8_t)e;
+	return n;
+}
+
 static unsigned row_exits(const struct aa_dfa *dfa, uint32_t s, uint8_t *exit)
 {
 	uint32_t c, b = dfa->base[s];
@@ -475,13 +546,8 @@ static unsigned row_exits(const struct aa_dfa *dfa, uint32_t s, uint8_t *exit)
 	if (!dfa->wide) {
 		const uint16_t *chk = dfa->chk.n + b, *nxt = dfa->nxt.n + b;
 
-		for (c = 1; c < 256 && n < 2; c++) {
-			if (chk[c] == s && nxt[c] != s) {
-				*exit = (uint8_t)c;
-				n++;
-			}
-		}
-		return n;
+		n = count_exits16(chk, nxt, (uint16_t)s, exit);
+		return n > 2 ? 2 : n;
 	}
 	for (c = 1; c < 256 && n < 2; c++) {
 		uint32_t ck = dfa->wide ? dfa->chk.w[b + c] : dfa->chk.n[b + c];
@@ -513,7 +579,19 @@ static void mark_loops(struct aa_dfa *dfa)
 	for (s = 0; s < dfa->nstates; s++) {
 		unsigned n;
 
-		if ((dfa->sflags[s] & DFA_FLAG_DIFF) || def_of(dfa, s) != s)
+		if (!dfa->wide) {
+			/* the common case: skip states not defaulting to self */
+			const uint16_t *def = dfa->def.n;
+			uint32_t end = dfa->nstates;
+
+			while (s < end && def[s] != s)
+				s++;
+			if (s == end)
+				break;
+		} else if (dfa->def.w[s] != s) {
+			continue;
+		}
+		if (dfa->sflags[s] & DFA_FLAG_DIFF)
 			continue;
 		n = row_exits(dfa, s, &dfa->exitc[s]);
 		if (n == 0)
@@ -558,9 +636,7 @@ struct aa_dfa *aa_dfa_unpack(struct aa_ext *e, const uint8_t *blob,
 		return NULL;
 	if (!verify_headers(e, blob, t, accept2))
 		return NULL;
-	if (!bases_ok(&t[YYTD_ID_BASE], hflags, t[YYTD_ID_NXT].len, max_oob))
-		return verify_fault(e, blob, t, hflags, max_oob), NULL;
-	dfa = build(e, hflags, t);
+	dfa = build(e, hflags, t, max_oob);
 	if (!dfa) {
 		if (!e->failed)
 			verify_fault(e, blob, t, hflags, max_oob);
@@ -572,6 +648,12 @@ struct aa_dfa *aa_dfa_unpack(struct aa_ext *e, const uint8_t *blob,
 		return NULL;
 	}
 	mark_loops(dfa);
+	if (!aa_dfa_flatten(dfa)) {
+		aa_ext_fail(e, blob, "out of memory for a DFA of %u states",
+			    dfa->nstates);
+		aa_dfa_free(dfa);
+		return NULL;
+	}
 	dfa->plain16 = !dfa->wide && !dfa->ec && !(hflags & DFA_HDR_DIFF);
 	return dfa;
 }

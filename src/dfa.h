@@ -12,6 +12,7 @@
 #include "aamed.h"
 
 struct aa_ext;
+struct aa_chunk;
 
 /*
  * A verified DFA. DEF, NXT and CHK hold state numbers: 16 bits wide when
@@ -43,6 +44,15 @@ struct aa_dfa {
 	uint32_t *accept2;	/* [nstates] */
 	uint8_t *ec;		/* NULL or [256] */
 	uint32_t max_oob;
+	/*
+	 * NULL, or every transition resolved (defaults, diff-encode chains)
+	 * into one row of nclass entries per state, for DFAs with
+	 * equivalence classes small enough (dfa_flat.c): entry [s * nclass +
+	 * class] is the next state times nclass, the offset of its row.
+	 */
+	uint16_t *flat;
+	uint32_t nclass;
+	struct aa_chunk *chunk;	/* NULL: malloc'd; else its arena chunk */
 };
 
 #define DFA_NOMATCH 0u
@@ -65,6 +75,14 @@ uint32_t aa_dfa_match(const struct aa_dfa *dfa, uint32_t state,
 uint32_t aa_dfa_match_len(const struct aa_dfa *dfa, uint32_t state,
 			  const void *str, size_t len);
 uint32_t aa_dfa_next_any(const struct aa_dfa *dfa, uint32_t state, uint8_t c);
+/* One transition on an input class (a byte when the DFA has no EC). */
+uint32_t aa_dfa_step_class(const struct aa_dfa *dfa, uint32_t state,
+			   uint32_t cls);
+/* Build dfa->flat when it fits its budget (dfa_flat.c); false: no memory. */
+bool aa_dfa_flatten(struct aa_dfa *dfa);
+/* The walk of len bytes over dfa->flat (non-NULL). */
+uint32_t aa_dfa_flat_walk(const struct aa_dfa *dfa, uint32_t state,
+			  const uint8_t *s, size_t len);
 uint32_t aa_dfa_outofband(const struct aa_dfa *dfa, uint32_t state);
 uint32_t aa_dfa_leftmatch(const struct aa_dfa *dfa, uint32_t state,
 			  const char *str, unsigned *count,

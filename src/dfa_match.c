@@ -33,9 +33,17 @@ uint32_t aa_dfa_next_any(const struct aa_dfa *dfa, uint32_t state, uint8_t c)
 	return dfa->wide ? step_32(dfa, state, x) : step_16(dfa, state, x);
 }
 
+uint32_t aa_dfa_step_class(const struct aa_dfa *dfa, uint32_t state,
+			   uint32_t cls)
+{
+	return dfa->wide ? step_32(dfa, state, cls) : step_16(dfa, state, cls);
+}
+
 static __attribute__((noinline)) uint32_t
 match_other(const struct aa_dfa *dfa, uint32_t state, const uint8_t *s)
 {
+	if (dfa->flat)
+		return aa_dfa_flat_walk(dfa, state, s, strlen((const char *)s));
 	return dfa->wide ? match_32(dfa, state, s) : match_16(dfa, state, s);
 }
 
@@ -71,6 +79,8 @@ uint32_t aa_dfa_match_len(const struct aa_dfa *dfa, uint32_t state,
 		}
 		return state;
 	}
+	if (dfa->flat)
+		return aa_dfa_flat_walk(dfa, state, s, len);
 	return dfa->wide ? match_len_32(dfa, state, str, len) :
 			   match_len_16(dfa, state, str, len);
 }

@@ -290,7 +290,8 @@ static struct aa_profile *lookup_component(aamed_policy *policy,
  */
 static struct aa_label *label_parse(aamed_policy *policy,
 				    const struct aa_profile *base,
-				    const char *text, bool learn, int *error)
+				    const char *text, bool learn, bool exact,
+				    int *error)
 {
 	struct aa_profile *vec[64];
 	struct aa_ns *ns = base ? base->ns : policy->ns[0];
@@ -302,8 +303,9 @@ static struct aa_label *label_parse(aamed_policy *policy,
 	if (!error)
 		error = &dummy;
 	*error = 0;
-	/* the kernel prints "name (mode)"; accept that form back */
-	if (len > 3 && text[len - 1] == ')') {
+	/* the kernel prints "name (mode)"; accept that form back (a label
+	 * query reads the text as the kernel does: exact) */
+	if (!exact && len > 3 && text[len - 1] == ')') {
 		const char *open = strrchr(text, '(');
 
 		if (open && open > text + 1 && open[-1] == ' ')
@@ -354,7 +356,35 @@ struct aa_label *aa_label_parse(aamed_policy *policy,
 				const struct aa_profile *base,
 				const char *text, int *error)
 {
-	return label_parse(policy, base, text, false, error);
+	return label_parse(policy, base, text, false, false, error);
+}
+
+struct aa_label *aa_label_query_parse(aamed_policy *policy, const char *text,
+				      bool held, int *error)
+{
+	struct aa_label *l;
+
+	pthread_mutex_lock(&policy->lock);
+	l = label_parse(policy, NULL, text, false, true, error);
+	pthread_mutex_unlock(&policy->lock);
+	/* vec_find(): a stack exists while an object holds it */
+	if (l && l->size > 1 && !held &&
+	    !__atomic_load_n(&l->held, __ATOMIC_ACQUIRE)) {
+		*error = -ENOENT;
+		return NULL;
+	}
+	return l;
+}
+
+int aamed_label_set_held(aamed_policy *policy, const aamed_label *label,
+			 int held)
+{
+	struct aa_label *l = (struct aa_label *)to_label(label);
+
+	if (!policy || !label)
+		return -EINVAL;
+	__atomic_store_n(&l->held, held ? 1 : 0, __ATOMIC_RELEASE);
+	return 0;
 }
 
 const aamed_label *aamed_label_get(aamed_policy *policy, const char *text,
@@ -363,7 +393,7 @@ const aamed_label *aamed_label_get(aamed_policy *policy, const char *text,
 	struct aa_label *l;
 
 	pthread_mutex_lock(&policy->lock);
-	l = label_parse(policy, NULL, text, true, error);
+	l = label_parse(policy, NULL, text, true, false, error);
 	pthread_mutex_unlock(&policy->lock);
 	return from_label(l);
 }

@@ -27,6 +27,9 @@ struct aa_label {
 	uint32_t size;
 	char *name;		/* as the kernel prints it */
 	uint64_t gen;		/* generation of the policy it belongs to */
+	/* a stack some task holds (aamed_label_set_held()): the kernel's
+	 * label queries find no other; read and written atomically */
+	int held;
 	struct aa_profile *vec[];
 };
 
@@ -64,6 +67,23 @@ struct aa_label *aa_label_for_vec(aamed_policy *policy,
 struct aa_label *aa_label_parse(aamed_policy *policy,
 				const struct aa_profile *base,
 				const char *text, int *error);
+/*
+ * The kernel's aa_label_parse(..., create=false) as apparmorfs.c's
+ * query_label() calls it: the text as written (a "name (mode)" suffix is
+ * looked up with the name, and found in no policy), no learning profile
+ * made, and a stack of more than one profile only when held (or held is
+ * true: the caller vouches for it), else -ENOENT. Takes policy->lock.
+ */
+struct aa_label *aa_label_query_parse(aamed_policy *policy, const char *text,
+				      bool held, int *error);
+/*
+ * aamed_query_label() and aamed_query_label_masks() (label_query.c), with
+ * held: the label is one the caller holds (dbus.c: a peer of the bus).
+ */
+int aa_lq_verdict(aamed_policy *policy, uint32_t mask, const char *query,
+		   size_t size, bool held, int *allowed, int *audited);
+int aa_lq_masks(aamed_policy *policy, const char *query, size_t size,
+			 bool held, struct aamed_query_masks *out);
 void aa_label_free(struct aa_label *l);
 
 /*

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The kernel's label queries (apparmorfs.c: query_label() and
- * profile_query_cb()), as libapparmor's aa_query_label() asks them
+ * profile_query_cb()), as libapparmor's aa_lq_verdict() asks them
  * through .access: a label, a NUL, then match bytes whose first byte
  * names the class. Every profile of the label in the label's namespace
  * answers from its DFA; the answers are accumulated the kernel's raw
@@ -72,52 +72,85 @@ static void profile_query(const struct aa_profile *p,
 	accum_raw(acc, &tmp);
 }
 
-int aamed_query_label_masks(aamed_policy *policy, const char *query,
-			    size_t size, struct aamed_query_masks *out)
+/*
+ * aa_write_access(): the command that starts the query, the bytes it
+ * takes. "profile" and "label" ask the members in the label's namespace,
+ * "labelall" every member (query_label()'s view_only). Anything else is
+ * libapparmor's layout, AAMED_QUERY_CMD_LABEL_SIZE bytes it reserves
+ * (and fills with "label"), read as "label".
+ */
+static size_t query_cmd(const char *query, size_t size, bool *all_ns)
+{
+	*all_ns = false;
+	if (size >= sizeof(AAMED_QUERY_CMD_PROFILE) &&
+	    !memcmp(query, AAMED_QUERY_CMD_PROFILE,
+		    sizeof(AAMED_QUERY_CMD_PROFILE)))
+		return sizeof(AAMED_QUERY_CMD_PROFILE);
+	if (size >= sizeof(AAMED_QUERY_CMD_LABELALL) &&
+	    !memcmp(query, AAMED_QUERY_CMD_LABELALL,
+		    sizeof(AAMED_QUERY_CMD_LABELALL))) {
+		*all_ns = true;
+		return sizeof(AAMED_QUERY_CMD_LABELALL);
+	}
+	return AAMED_QUERY_CMD_LABEL_SIZE;
+}
+
+int aa_lq_masks(aamed_policy *policy, const char *query, size_t size,
+			 bool held, struct aamed_query_masks *out)
 {
 	const struct aa_label *label;
 	const struct aa_ns *ns;
 	const char *name, *match;
-	size_t name_len, len, i;
+	size_t name_len, len, cmd, i;
+	bool all_ns;
 	uint8_t class;
 	int error = 0;
 
 	if (!policy || !query || !out)
 		return -EINVAL;
-	/* aa_write_access(): "label\0" and at least one byte after it */
-	if (size <= AAMED_QUERY_CMD_LABEL_SIZE)
+	cmd = query_cmd(query, size, &all_ns);
+	/* the command and at least one byte after it */
+	if (size <= cmd)
 		return -EINVAL;
-	name = query + AAMED_QUERY_CMD_LABEL_SIZE;
-	len = size - AAMED_QUERY_CMD_LABEL_SIZE;
+	name = query + cmd;
+	len = size - cmd;
 	name_len = strnlen(name, len);
 	if (!name_len || name_len == len)
 		return -EINVAL;
 	match = name + name_len + 1;
 	len -= name_len + 1;
-	label = to_label(aamed_label_get(policy, name, &error));
+	label = aa_label_query_parse(policy, name, held, &error);
 	if (!label)
 		return error ? error : -ENOENT;
 	/* an empty match: the kernel reads the zeroed byte past the query */
 	class = len ? (uint8_t)match[0] : 0;
 	*out = (struct aamed_query_masks){ ALL_PERMS_MASK, 0, 0,
 					   ALL_PERMS_MASK };
-	ns = label->vec[0]->ns;
+	/* labels_ns(): the last member's (a child namespace's, in a stack
+	 * with the root's), as the kernel's oracle answers lq-020 */
+	ns = label->vec[label->size - 1]->ns;
 	for (i = 0; i < label->size; i++)
-		if (label->vec[i]->ns == ns)
+		if (all_ns || label->vec[i]->ns == ns)
 			profile_query(label->vec[i], out, match, len, class);
 	return 0;
 }
 
+int aamed_query_label_masks(aamed_policy *policy, const char *query,
+			    size_t size, struct aamed_query_masks *out)
+{
+	return aa_lq_masks(policy, query, size, false, out);
+}
+
 /* libapparmor's reading of the four masks. */
-int aamed_query_label(aamed_policy *policy, uint32_t mask, char *query,
-		      size_t size, int *allowed, int *audited)
+int aa_lq_verdict(aamed_policy *policy, uint32_t mask, const char *query,
+		   size_t size, bool held, int *allowed, int *audited)
 {
 	struct aamed_query_masks m;
 	int error;
 
 	if (!allowed || !audited)
 		return -EINVAL;
-	error = aamed_query_label_masks(policy, query, size, &m);
+	error = aa_lq_masks(policy, query, size, held, &m);
 	if (error)
 		return error;
 	*allowed = !(mask & ~(m.allow & ~m.deny));
@@ -125,6 +158,13 @@ int aamed_query_label(aamed_policy *policy, uint32_t mask, char *query,
 		m.audit = ALL_PERMS_MASK;
 	*audited = !(mask & ~(m.audit & ~m.quiet));
 	return 0;
+}
+
+int aamed_query_label(aamed_policy *policy, uint32_t mask, char *query,
+		      size_t size, int *allowed, int *audited)
+{
+	return aa_lq_verdict(policy, mask, query, size, false, allowed,
+			      audited);
 }
 
 /*

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dfa_arena.h"
 #include "label.h"
 #include "policy.h"
 #include "stream.h"
@@ -286,6 +287,7 @@ struct stage {
 	struct staged *loads;
 	size_t n;
 	enum aamed_kernel kernel;	/* the policy's, for the loader */
+	struct aa_arena arena;	/* the load's DFA tables (dfa_arena.c) */
 };
 
 static void stage_free(struct stage *st)
@@ -302,6 +304,7 @@ static void stage_free(struct stage *st)
 	free(st->loads);
 	st->loads = NULL;
 	st->n = 0;
+	aa_arena_end(&st->arena);
 }
 
 static int stage_blob(struct stage *st, const void *data, size_t len,
@@ -314,6 +317,7 @@ static int stage_blob(struct stage *st, const void *data, size_t len,
 		.origin = origin,
 		.err = err,
 		.kernel = st->kernel,
+		.arena = &st->arena,
 	};
 	struct aa_loadent *ents;
 	struct staged *t;

@@ -37,6 +37,7 @@ struct aa_ext {
 	struct aamed_error *err;
 	bool failed;	/* the first error recorded wins */
 	enum aamed_kernel kernel;	/* whose loader to follow (0: 6.1) */
+	struct aa_arena *arena;	/* NULL, or where the DFA tables go */
 };
 
 bool aa_ext_fail(struct aa_ext *e, const uint8_t *at, const char *fmt, ...)

@@ -484,6 +484,35 @@ static bool unpack_flags(struct aa_ext *e, struct aa_profile *p,
 }
 
 /*
+ * The largest permission index a state reads: its ACCEPT entry, plus one
+ * for an owner pair. One vectorised pass; the state at fault, if any, is
+ * found by the slow loop after it.
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((noinline, optimize("tree-vectorize")))
+#endif
+static uint32_t max_perm_index(const uint32_t *restrict accept,
+			       const uint32_t *restrict accept2, uint32_t n,
+			       bool owner_pairs)
+{
+	uint32_t i, m = 0, mp = 0, any = 0, pairs = owner_pairs ? 1 : 0;
+
+	/* branch-free, for the vectoriser: a mask per paired state */
+	for (i = 0; i < n; i++) {
+		uint32_t idx = accept[i];
+		uint32_t p = 0u - (accept2[i] & ACCEPT_FLAG_OWNER & pairs);
+
+		m = idx > m ? idx : m;
+		mp = (idx & p) > mp ? (idx & p) : mp;
+		any |= p;
+	}
+	/* a paired state reads idx + 1 too; UINT32_MAX + 1 fails as well */
+	if (any && (mp == UINT32_MAX || mp + 1 > m))
+		m = mp == UINT32_MAX ? UINT32_MAX : mp + 1;
+	return m;
+}
+
+/*
  * The kernel's verify_profile(): ACCEPT indexes inside the permission
  * table, transition indexes inside the xtable.
  */
@@ -495,6 +524,10 @@ static bool verify_pdb(struct aa_ext *e, const struct aa_profile *p,
 
 	if (!pdb)
 		return true;
+	if (pdb->nperms &&
+	    max_perm_index(pdb->dfa->accept, pdb->dfa->accept2,
+			   pdb->dfa->nstates, owner_pairs) < pdb->nperms)
+		goto perms;
 	for (i = 0; i < pdb->dfa->nstates; i++) {
 		uint32_t idx = pdb->dfa->accept[i];
 		bool pair = owner_pairs &&
@@ -505,6 +538,7 @@ static bool verify_pdb(struct aa_ext *e, const struct aa_profile *p,
 					   "profile \"%s\": %s state %u permission index %u out of range (%u entries)",
 					   p->hname, what, i, idx, pdb->nperms);
 	}
+perms:
 	for (i = 0; i < pdb->nperms; i++) {
 		const struct aa_perms *pm = &pdb->perms[i];
 

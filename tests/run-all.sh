@@ -87,6 +87,7 @@ per_parser golden-mount sh tests/golden-mount/run.sh $B/aamed
 suite sources sh tests/sources/run.sh $B/aamed
 per_parser tools sh tests/tools/run.sh $B/aamed
 suite test-cmd sh tests/test-cmd/run.sh $B/aamed
+suite cli sh tests/cli/run.sh $B/aamed
 suite ci sh tests/ci/run.sh $B/aamed
 suite readme sh tests/readme/run.sh $B
 suite robust sh tests/robust/run.sh $B/aamed
@@ -98,6 +99,8 @@ suite abi sh tests/abi/run.sh $B
 # the Debian packages, built from an export of the tree, installed into a
 # scratch root and run from there
 suite deb sh tests/deb/run.sh
+# the Python bindings (make python: cffi, pytest)
+suite python sh -c "make --no-print-directory python >/dev/null && sh tests/python/run.sh $B"
 suite coverage sh -c "make --no-print-directory coverage"
 suite asan sh -c "make --no-print-directory asan-check"
 suite alloc sh tests/alloc/run.sh

@@ -453,6 +453,86 @@ static size_t dbus_query(char *q, size_t len, const char *label,
 	return o;
 }
 
+/* CMD NUL LABEL NUL 2 PATH: a file query under one of .access's commands */
+static size_t file_query(char *q, size_t len, const char *cmd,
+			 const char *label, const char *path)
+{
+	int n = snprintf(q, len, "%s%c%s%c%c%s", cmd, 0, label, 0,
+			 (char)AAMED_QUERY_CLASS_FILE, path);
+
+	return n > 0 ? (size_t)n : 0;
+}
+
+/*
+ * The commands and the label text of .access as the kernel reads them
+ * (apparmorfs.c aa_write_access(), query_label(); label.c
+ * aa_label_strn_parse() without create): "profile" and "labelall" answer
+ * as "label" for a label of one namespace; "name (enforce)" is no
+ * profile; a stack is ENOENT until held.
+ */
+static void test_label_query_cmds(aamed_policy *p)
+{
+	struct aamed_query_masks m, lm;
+	const aamed_label *st = aamed_label_get(p, "q//&svc", NULL);
+	static const char *const bind[] = { "session", "org.x.Yes" };
+	struct aamed_dbus_req req = { .op = AAMED_DBUS_BIND, .bus = "session",
+				      .name = "org.x.Yes" };
+	char q[512];
+	size_t n;
+	int al = -1, au = -1;
+
+	n = file_query(q, sizeof(q), "label", "q", "/srv/q");
+	CHECK(aamed_query_label_masks(p, q, n, &lm) == 0 && lm.allow);
+	n = file_query(q, sizeof(q), AAMED_QUERY_CMD_PROFILE, "q", "/srv/q");
+	CHECK(aamed_query_label_masks(p, q, n, &m) == 0 &&
+	      !memcmp(&m, &lm, sizeof(m)));
+	n = file_query(q, sizeof(q), AAMED_QUERY_CMD_LABELALL, "q", "/srv/q");
+	CHECK(aamed_query_label_masks(p, q, n, &m) == 0 &&
+	      !memcmp(&m, &lm, sizeof(m)));
+	CHECK(aamed_query_label(p, AAMED_MAY_READ, q, n, &al, &au) == 0 &&
+	      al == 1);
+	/* a command and nothing after it */
+	CHECK(aamed_query_label_masks(p, "profile", 8, &m) == -EINVAL);
+	CHECK(aamed_query_label_masks(p, "labelall", 9, &m) == -EINVAL);
+	/* the form /proc/PID/attr/current prints is no profile's name */
+	n = file_query(q, sizeof(q), "label", "q (enforce)", "/srv/q");
+	CHECK(aamed_query_label_masks(p, q, n, &m) == -ENOENT);
+	CHECK(aamed_query_file_path(p, AAMED_MAY_READ, "q (enforce)", "/srv/q",
+				    &al, &au) == -ENOENT);
+	/* leading blanks are skipped */
+	n = file_query(q, sizeof(q), "label", "  q", "/srv/q");
+	CHECK(aamed_query_label_masks(p, q, n, &m) == 0 &&
+	      !memcmp(&m, &lm, sizeof(m)));
+	/* a stack no task holds; held; its members in another order; no
+	 * longer held */
+	CHECK(st != NULL);
+	n = file_query(q, sizeof(q), "label", "q//&svc", "/srv/q");
+	CHECK(aamed_query_label_masks(p, q, n, &m) == -ENOENT);
+	CHECK(aamed_query_file_path(p, AAMED_MAY_READ, "q//&svc", "/srv/q",
+				    &al, &au) == -ENOENT);
+	CHECK(aamed_label_set_held(p, st, 1) == 0);
+	CHECK(aamed_query_label_masks(p, q, n, &m) == 0);
+	n = file_query(q, sizeof(q), "profile", "svc//&q", "/srv/q");
+	CHECK(aamed_query_label_masks(p, q, n, &lm) == 0 &&
+	      !memcmp(&m, &lm, sizeof(m)));
+	CHECK(aamed_query_file_path(p, AAMED_MAY_READ, "q//&svc", "/srv/q",
+				    &al, &au) == 0);
+	/* held as written, not with a mode: the suffixed member is no profile */
+	n = file_query(q, sizeof(q), "label", "q//&svc (enforce)", "/srv/q");
+	CHECK(aamed_query_label_masks(p, q, n, &m) == -ENOENT);
+	CHECK(aamed_label_set_held(p, st, 0) == 0);
+	n = file_query(q, sizeof(q), "label", "q//&svc", "/srv/q");
+	CHECK(aamed_query_label_masks(p, q, n, &m) == -ENOENT);
+	CHECK(aamed_label_set_held(NULL, st, 1) == -EINVAL);
+	CHECK(aamed_label_set_held(p, NULL, 1) == -EINVAL);
+	/* the bus asks about its peers' labels: held, whatever the flag */
+	n = dbus_query(q, sizeof(q), "q//&svc", bind, 2);
+	CHECK(aamed_query_label(p, AAMED_DBUS_MAY_BIND, q, n, &al, &au) ==
+	      -ENOENT);
+	CHECK(aamed_dbus_perm(p, st, &req, NULL, NULL) != -ENOENT);
+	CHECK(aamed_dbus_query_masks(p, st, &req, &m) == 0);
+}
+
 struct drec {
 	int n;
 	char text[2][512];
@@ -530,6 +610,7 @@ static void test_label_query(const char *dir)
 	      al == 1);
 	CHECK(aamed_query_link_path(p, "q", "/srv/u", "/srv/l", &al, &au) == 0 &&
 	      al == 0);
+	test_label_query_cmds(p);
 	/* the typed request: both sides, dbus-daemon's records */
 	CHECK(aamed_dbus_perm(p, aamed_label_get(p, "q", NULL), &req, dbus_cb,
 			      &d) == 0 && d.n == 0);

@@ -82,6 +82,10 @@ if cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -o "$T/shimcheck" \
 	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/sc.labels" \
 		AAMED_SECURITYFS="$(pwd)/tools/libaamed-apparmor/securityfs" \
 		"$T/shimcheck" policy
+	# a stack is found by a label query once a process is in it
+	echo "uid $(id -u) dbus_client//&dbus_service" >"$T/sc.stack"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/sc.stack" \
+		"$T/shimcheck" stack
 	# by executable, by attachment, first match first, default
 	cp "$T/shimcheck" "$T/shimcheck-attached"
 	printf 'exe %s dbus_service\ndefault dbus_client\n' "$T/shimcheck" >"$T/l1"

@@ -5,6 +5,7 @@
  * drop-in loads its policy once), chosen by argv[1]:
  *   none      no AAMED_POLICY: AppArmor absent
  *   policy    AAMED_POLICY and AAMED_LABELS set by the caller
+ *   stack     AAMED_LABELS puts this process in dbus_client//&dbus_service
  *   is L [WHAT]  aa_getcon gives label L
  *   badlabel E [WHAT]  aa_getcon fails with errno E (a bad labels file,
  *             policy or AAMED_KERNEL); WHAT names the check
@@ -116,6 +117,32 @@ static void queries(void)
 	      "link query: no link rule, not allowed");
 }
 
+/*
+ * A stack (AAMED_LABELS gives this process dbus_client//&dbus_service):
+ * the kernel's label query finds a stack only while a process is in it,
+ * and the drop-in knows that once it has said so (aa_getcon).
+ */
+static void stack(void)
+{
+	const char *hello[] = { "aamedtest", "org.example.Svc", "dbus_service",
+		"/org/example/Svc", "org.example.Svc", "Hello" };
+	const char *st = "dbus_client//&dbus_service";
+	char q[512], *label = NULL, *mode = NULL;
+	size_t n;
+	int a = -1, au = -1;
+
+	n = dbus_query(q, sizeof(q), st, hello, 6);
+	errno = 0;
+	check(aa_query_label(AA_DBUS_SEND, q, n, &a, &au) == -1 &&
+	      errno == ENOENT, "stack: no process in it yet, ENOENT");
+	check(aa_getcon(&label, &mode) > 0 && label && !strcmp(label, st),
+	      "stack: getcon gives it");
+	free(label);
+	n = dbus_query(q, sizeof(q), st, hello, 6);
+	check(aa_query_label(AA_DBUS_SEND, q, n, &a, &au) == 0,
+	      "stack: answered once a process is in it");
+}
+
 static void contexts(void)
 {
 	char *label = NULL, *mode = NULL, buf[64], small[4];
@@ -164,6 +191,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(what, "policy")) {
 		queries();
 		contexts();
+	} else if (!strcmp(what, "stack")) {
+		stack();
 	} else if (!strcmp(what, "is") && argc > 2) {
 		check(aa_getcon(&label, &mode) > 0 && !strcmp(label, argv[2]),
 		      argc > 3 ? argv[3] : "getcon: the label expected");

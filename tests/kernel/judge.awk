@@ -24,7 +24,9 @@
 # and are not judged; SUMFILE lists them ("postexec" lines). Cases marked
 # `undecidable ID KERNELS REASON` for kver (KERNELS: all or VER,VER...) are
 # not judged; an unmarked post-exec failure (KILLED SIGSEGV) or a broken
-# case (ERROR ...) fails. An exec that reached the new image carries the
+# case (ERROR ...) fails, but for a label query refused with an errno
+# (ERROR ENOENT), which aamed must refuse with the same errno (its batch
+# line "ERROR<TAB>ENOENT: ..."). An exec that reached the new image carries the
 # image's AT_SECURE as a `secure-exec=N` field after the exec label: it is
 # compared with aamed's secure-exec= field, and a missing one fails (stale
 # expected/). A change_profile/stack case that changed the label carries
@@ -193,7 +195,7 @@ FNR == NR {
 	split("", krec); split("", arec)
 	id = $1; label = $2; query = $3; kv = $4; xl = $5
 	cls = classof(op[id], arg1[id], query)
-	krec_n = 0; arec_n = 0; tr = ""; av = ""; inh = ""
+	krec_n = 0; arec_n = 0; tr = ""; av = ""; av2 = ""; inh = ""
 	ksec = ""; asec = ""; alab = ""; krl = ""; arl = ""
 	isx = op[id] == "exec" || op[id] == "onexec-exec"
 	npost = 0
@@ -213,6 +215,8 @@ FNR == NR {
 		printf "postexec\t%s\t%s\t%s\t%d\n", kver, tag, id, npost >> sum
 	if ($i == "@AAMED@") {
 		av = $(i + 1)
+		av2 = $(i + 2)
+		sub(/^line [0-9]+: /, "", av2)	# a batch error's line number
 		for (i += 2; i <= NF; i++)
 			if ($i ~ /^transition=/) tr = $i
 			else if ($i ~ /^inherit=/) inh = $i
@@ -241,7 +245,12 @@ FNR == NR {
 		next
 	}
 	why = ""
-	if (kv ~ /^ERROR/)
+	if (op[id] == "query" && kv ~ /^ERROR E[A-Z0-9]+$/) {
+		# the kernel refused the label query (the .access write's
+		# errno): aamed must refuse it, "ERROR<TAB>ERRNO: ..."
+		if (av != "ERROR" || index(av2, substr(kv, 7) ":") != 1)
+			why = "refusal: kernel " kv ", aamed " (av == "" ? "(nothing)" : av " " av2)
+	} else if (kv ~ /^ERROR/)
 		why = "broken case: kernel " kv
 	else if (kv ~ /^KILLED/ && kv != "KILLED SIGKILL")
 		why = "post-exec failure " kv " (mark it undecidable)"

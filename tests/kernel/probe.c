@@ -658,7 +658,25 @@ struct kase {
 	socklen_t tolen;
 	pid_t helper;	/* kill/ptrace: the peer task, 0 */
 	struct ring *ring;	/* uring-override: made before the label */
+	char *qcmd;	/* query: cmd=CMD, the .access command ("label") */
+	char *qlabel;	/* query: qlabel=TEXT, the label written (LABEL) */
 };
+
+/* qlabel=: "%20" is a blank (words are split at blanks) */
+static void unescape_blanks(char *s)
+{
+	char *d = s;
+
+	for (; *s; s++, d++) {
+		if (s[0] == '%' && s[1] == '2' && s[2] == '0') {
+			*d = ' ';
+			s += 2;
+		} else {
+			*d = *s;
+		}
+	}
+	*d = 0;
+}
 
 static int open_flags(const char *m)
 {
@@ -1480,7 +1498,10 @@ static const char *peer_label(struct kase *c)
  * query CLASS FIELD...: the bytes libapparmor's aa_query_label() writes
  * to .access ("label", NUL, the label, NUL, the class byte, the fields
  * NUL-separated; `-` is an empty field), asked by the runner itself
- * (unconfined, fsuid 0). The verdict is the kernel's four masks.
+ * (unconfined, fsuid 0). The verdict is the kernel's four masks, or
+ * "ERROR E..." when the write is refused with that errno. cmd=CMD writes
+ * another command ("profile", "labelall"), qlabel=TEXT another label than
+ * the one a task is kept in (a stack no task holds, "name (enforce)").
  */
 static void run_query(struct kase *c, char *verdict, size_t len)
 {
@@ -1494,12 +1515,15 @@ static void run_query(struct kase *c, char *verdict, size_t len)
 		snprintf(verdict, len, "ERROR EINVAL");
 		return;
 	}
-	memcpy(q, "label", 6);
-	n = 6;
-	l = strlen(c->label);
+	l = strlen(c->qcmd ? c->qcmd : "label");
+	if (l + 1 > 64)
+		goto toolong;
+	memcpy(q, c->qcmd ? c->qcmd : "label", l + 1);
+	n = l + 1;
+	l = strlen(c->qlabel ? c->qlabel : c->label);
 	if (l + 2 > sizeof(q) - n)
 		goto toolong;
-	memcpy(q + n, c->label, l + 1);
+	memcpy(q + n, c->qlabel ? c->qlabel : c->label, l + 1);
 	n += l + 1;
 	q[n++] = (char)(!strcmp(c->arg[0], "dbus") ? 32 :
 			!strcmp(c->arg[0], "file") ? 2 : atoi(c->arg[0]));
@@ -2508,6 +2532,11 @@ static int parse_case(char *line, struct kase *c, char **w)
 		else if (!strncmp(w[i], "ok=", 3)) {
 			if (parse_ok(c, w[i] + 3) < 0)
 				return -1;
+		} else if (!strncmp(w[i], "cmd=", 4)) {
+			c->qcmd = w[i] + 4;
+		} else if (!strncmp(w[i], "qlabel=", 7)) {
+			c->qlabel = w[i] + 7;
+			unescape_blanks(c->qlabel);
 		} else
 			return -1;
 	}

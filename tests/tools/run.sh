@@ -502,6 +502,49 @@ has dbus-eavesdrop 'operation="dbus_eavesdrop" bus="session" mask="eavesdrop" la
 expect dbus-unconfined 0 "$A" query --policy "$T/dbus.bin" dbus bind --bus system --name x
 expect dbus-masks 0 "$A" query --policy "$T/dbus.bin" --label dsend dbus send $D --member GetX --masks
 has dbus-masks "allow 0x00000002 deny 0x00000000 audit 0x00000000 quiet 0x00000000"
+# the label query's commands and its label text as the kernel reads them
+# (apparmorfs.c query_label(), label.c aa_label_strn_parse() without
+# create): "profile" and "labelall" answer as "label" for one namespace;
+# a stack's members accumulate (lq_a's rw with lq_b's r is lq_b's r); a
+# stack no task holds and "name (enforce)" are ENOENT
+printf 'profile lq_a {\n  /srv/lq/ab rw,\n}\nprofile lq_b {\n  /srv/lq/ab r,\n}\n' >"$T/lq.sd"
+"$PARSER" -Q -S --features-file "$FEAT" "$T/lq.sd" >"$T/lq.bin" 2>"$T/cerr" || { ko "compile lq.sd"; cat "$T/cerr"; }
+lq() { expect "$1" "$2" "$A" query --policy "$T/lq.bin" --label "$3" file /srv/lq/ab r $4; }
+lq lq-b 0 lq_b --masks
+cp "$T/out" "$T/lq_b.masks"
+lq lq-label 0 lq_a --masks
+cp "$T/out" "$T/lq_a.masks"
+if cmp -s "$T/lq_a.masks" "$T/lq_b.masks"; then ko "lq_a and lq_b answer alike"; else ok; fi
+for c in label profile labelall; do
+	lq "lq-access-$c" 0 lq_a "--access $c"
+	if cmp -s "$T/out" "$T/lq_a.masks"; then ok; else ko "--access $c: not the label's masks"; cat "$T/out"; fi
+	lq "lq-stack-unheld-$c" 2 'lq_a//&lq_b' "--access $c"
+	has_err "lq-stack-unheld-$c" "ENOENT: label query refused"
+	lq "lq-stack-held-$c" 0 'lq_b//&lq_a' "--access $c --held"
+	if cmp -s "$T/out" "$T/lq_b.masks"; then ok; else ko "--held stack --access $c: not lq_b's masks"; cat "$T/out"; fi
+done
+# a stack across namespaces: "label" asks the members in labels_ns(), the
+# namespace of the last member (the child's), "labelall" every member
+printf 'profile :lqns:lq_c {\n  /srv/lq/c r,\n}\n' >"$T/lqns.sd"
+"$PARSER" -Q -S --features-file "$FEAT" "$T/lqns.sd" >"$T/lqns.bin" 2>"$T/cerr" || { ko "compile lqns.sd"; cat "$T/cerr"; }
+lqn() { expect "$1" "$2" "$A" query --policy "$T/lqns.bin" --policy "$T/lq.bin" --label "$3" file /srv/lq/c r $4; }
+lqn lq-ns-alone 0 :lqns:lq_c --masks
+cp "$T/out" "$T/lq_c.masks"
+lqn lq-ns-label 0 'lq_a//&:lqns:lq_c' "--masks --held"
+if cmp -s "$T/out" "$T/lq_c.masks"; then ok; else ko "cross-namespace stack: not the child's member alone"; cat "$T/out"; fi
+lqn lq-ns-labelall 0 'lq_a//&:lqns:lq_c' "--access labelall --held"
+has lq-ns-labelall "allow 0x00000000 "
+lq lq-mode-suffix 2 'lq_a (enforce)' --masks
+has_err lq-mode-suffix "ENOENT: label query refused"
+# the same text is a --label every other query takes
+lq lq-mode-suffix-decision 0 'lq_a (enforce)' ""
+lq lq-access-bad 2 lq_a "--access data"
+has_err lq-access-bad "--access takes label, profile or labelall"
+# in a batch, a refusal is an ERROR line with its errno; --held holds the
+# stack for its own line only
+printf '%s\n' "--label lq_a//&lq_b file /srv/lq/ab r --masks --held" "--label lq_a//&lq_b file /srv/lq/ab r --masks" >"$T/lq.q"
+expect lq-batch 0 "$A" query --policy "$T/lq.bin" --batch "$T/lq.q"
+if [ "$(cut -f1 "$T/out" | sed -n 2p)" = ERROR ] && sed -n 2p "$T/out" | grep -q "	line 2: ENOENT: "; then ok; else ko "lq-batch: line 2 not refused ENOENT"; cat "$T/out"; fi
 expect dbus-json 1 "$A" query --policy "$T/dbus.bin" --json --label dsend dbus bind --bus session --name org.bar
 has dbus-json '"class":"dbus","request":"bind","bus":"session"'
 expect dbus-no-bus 2 "$A" query --policy "$T/dbus.bin" --label dsend dbus send --name x

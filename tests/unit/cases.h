@@ -13,6 +13,8 @@ UNIT_CASE(dfa_verify)
 /* dfa_walk.c: the walks against a reference, 32-bit tables */
 UNIT_CASE(dfa_walk_random)
 UNIT_CASE(dfa_walk_wide)
+/* dfa_flat.c: DFAs with classes and diff encoding against a reference */
+UNIT_CASE(dfa_flat_random)
 /* compat.c: the old packed accept words */
 UNIT_CASE(compat_file)
 UNIT_CASE(compat_xindex)

@@ -12,6 +12,8 @@
  *   unit --list           print the case names
  *   unit --json-lines F   check that every line of F ("-": stdin) is a JSON
  *                         object whose first key is "version" (for run.sh)
+ *   unit --dfa-walk B...  every DFA of the policy blobs B against a
+ *                         reference walk (dfa_flat.c; for run.sh)
  */
 #include <stdio.h>
 #include <string.h>
@@ -92,7 +94,7 @@ static bool selected(const char *name, int argc, char **argv)
 static int usage(void)
 {
 	fprintf(stderr, "usage: unit [CASE-OR-PREFIX...] | --list | "
-			"--json-lines FILE\n");
+			"--json-lines FILE | --dfa-walk BLOB...\n");
 	return 2;
 }
 
@@ -103,6 +105,8 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "--json-lines"))
 		return unit_json_lines(argv[2]);
+	if (argc >= 3 && !strcmp(argv[1], "--dfa-walk"))
+		return unit_dfa_walk_blobs(argc - 2, argv + 2);
 	if (argc == 2 && !strcmp(argv[1], "--list")) {
 		for (i = 0; i < NCASES; i++)
 			printf("%s\n", cases[i].name);

@@ -34,5 +34,7 @@ bool unit_check_str(const char *got, const char *want, const char *expr,
 
 /* unit --json-lines FILE (json_lines.c). */
 int unit_json_lines(const char *path);
+/* unit --dfa-walk BLOB... (dfa_flat.c). */
+int unit_dfa_walk_blobs(int argc, char **argv);
 
 #endif

@@ -9,6 +9,47 @@
 #include "blobs.h"
 #include "harness.h"
 
+/*
+ * A label query's text (aa_label_query_parse(), as the kernel's
+ * aa_label_strn_parse() without create): no "(mode)" taken off, no
+ * learning profile made, a stack only while held.
+ */
+static void unit_labels_query(aamed_policy *pol, const aamed_label *a,
+			      const aamed_label *ab)
+{
+	int error = 0;
+
+	CHECK(aa_label_query_parse(pol, "a", false, &error) == to_label(a));
+	CHECK(aa_label_query_parse(pol, "a (enforce)", false, &error) == NULL);
+	CHECK_EQ(error, -ENOENT);
+	/* aamed_label_get() takes the printed form back */
+	CHECK(aamed_label_get(pol, "a (enforce)", &error) == a);
+	/* any prefix of "unconfined" that names no profile, as the kernel */
+	CHECK(aa_label_query_parse(pol, "uncon", false, &error) ==
+	      to_label(aamed_label_unconfined(pol)));
+	CHECK(aa_label_query_parse(pol, "unconfined (unconfined)", false,
+				   &error) == NULL);
+	/* no learning profile of the complain-mode c */
+	error = 0;
+	CHECK(aa_label_query_parse(pol, "c//null-x", false, &error) == NULL);
+	CHECK_EQ(error, -ENOENT);
+	/* a stack: held by the caller's word, by a declaration, or not */
+	error = 0;
+	CHECK(aa_label_query_parse(pol, "b//&a", false, &error) == NULL);
+	CHECK_EQ(error, -ENOENT);
+	CHECK(aa_label_query_parse(pol, "b//&a", true, &error) == to_label(ab));
+	CHECK_EQ(aamed_label_set_held(pol, ab, 1), 0);
+	CHECK(aa_label_query_parse(pol, "a//&b", false, &error) == to_label(ab));
+	/* a duplicate member makes no stack */
+	CHECK(aa_label_query_parse(pol, "a//&a", false, &error) == to_label(a));
+	CHECK_EQ(aamed_label_set_held(pol, ab, 0), 0);
+	CHECK(aa_label_query_parse(pol, "a//&b", false, &error) == NULL);
+	/* malformed stays malformed */
+	error = 0;
+	CHECK(aa_label_query_parse(pol, "a//&", false, &error) == NULL);
+	CHECK_EQ(error, -EINVAL);
+}
+
 void unit_labels(void)
 {
 	aamed_policy *pol = aamed_policy_new();
@@ -153,5 +194,6 @@ void unit_labels(void)
 	CHECK_STR(lname(pol, ":foo", &error), ":foo:unconfined");
 	CHECK_STR(lname(pol, "::a", &error), "a");
 
+	unit_labels_query(pol, a, ab);
 	aamed_policy_free(pol);
 }

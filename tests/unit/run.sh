@@ -585,5 +585,41 @@ EOF
     expect_rc 2 "compile, unknown features" "$aamed" compile --features no-such-features -o "$tmp/c4.bin" "$tmp/p.profile"
 fi
 
+# ---------------------------------------------------------------- DFA walks
+# Every DFA of real compiled profiles, with equivalence classes and diff
+# encoding (apparmor_parser writes neither unless asked), walked against
+# a reference written from the format's definition (dfa_flat.c).
+if [ $have_parser = 1 ]; then
+    dfa_blobs=
+    for opts in "" "-O equiv" "-O diff-encode" "-O equiv -O diff-encode"; do
+        for prof in "$root/bench/aamed_bench_ec.sd" "$root/bench/aamed_bench.sd" \
+            "$root/examples/bench.profile" "$root/examples/demo.profile" \
+            "$tmp/p.profile" "$tmp/a.profile"; do
+            out=$tmp/dfa-$(printf '%s' "$opts" | tr -d ' -')-$(basename "$prof").bin
+            # shellcheck disable=SC2086
+            if "$parser" -Q -S $opts --features-file "$root/tests/features/diff-encode" \
+                "$prof" > "$out" 2> "$tmp/perr"; then
+                dfa_blobs="$dfa_blobs $out"
+            else
+                bad "apparmor_parser $opts $prof: $(head -n 1 "$tmp/perr")"
+            fi
+        done
+    done
+    # shellcheck disable=SC2086
+    "$unit" --dfa-walk $dfa_blobs > "$tmp/dfa.out" 2>&1
+    grep -v ' passed, ' "$tmp/dfa.out"
+    last=$(tail -n 1 "$tmp/dfa.out")
+    dp=${last%% passed, *}
+    df=${last#* passed, }
+    df=${df% failed}
+    case "$dp:$df" in
+        *[!0-9:]* | :* | *:) bad "unit --dfa-walk: no summary: $last" ;;
+        *)
+            pass=$((pass + dp))
+            fail=$((fail + df))
+            ;;
+    esac
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "color.h"
 #include "explain_hat.h"
 #include "tl.h"
 
@@ -291,7 +292,8 @@ static void print_text(const struct query *q, struct member *ms, int n,
 	char b1[128], b2[128];
 	int i, j;
 
-	printf("%s\t%s %s\n", verdict_word(all), label, qclass_name(q));
+	color_verdict(stdout, verdict_word(all));
+	printf("\t%s %s\n", label, qclass_name(q));
 	if (all->have_x && !all->error && cli_xmode_name(all->x.mode))
 		printf("transition\t%s:%s%s secure-exec=%d\n",
 		       cli_xmode_name(all->x.mode), all->x.name,
@@ -368,11 +370,10 @@ static void json_mask(FILE *f, bool *first, const char *key,
 	json_str(f, b);
 }
 
-static void print_json(const struct query *q, struct member *ms, int n,
-		       const struct answer *all, const char *label,
+static void print_json(FILE *f, const struct query *q, struct member *ms,
+		       int n, const struct answer *all, const char *label,
 		       bool have_src)
 {
-	FILE *f = stdout;
 	enum aamed_class c = qclass_aclass(q);
 	bool first = true;
 	int i, j;
@@ -596,8 +597,8 @@ int tl_explain_why(aamed_policy *policy, const aamed_label *label,
 }
 
 /* Decide, explain and print q for its label; the exit code. */
-static int explain(aamed_policy *policy, const struct query *q,
-		   const struct tl_opts *o)
+int tl_explain(aamed_policy *policy, const struct query *q,
+	       const struct tl_opts *o, FILE *json)
 {
 	const aamed_label *label;
 	struct tl_source src = { 0 };
@@ -628,7 +629,7 @@ static int explain(aamed_policy *policy, const struct query *q,
 	}
 	if (qclass_of(q)->flags & QF_NO_RULES) {
 		/* no rules decide it: the hats the profiles have do */
-		rc = explain_hat(policy, label, q, all, o->json);
+		rc = explain_hat(policy, label, q, all, o->json ? json : NULL);
 		goto out;
 	}
 	if (o->source) {
@@ -646,7 +647,8 @@ static int explain(aamed_policy *policy, const struct query *q,
 	if (!ms)
 		goto out;
 	if (o->json)
-		print_json(q, ms, n, all, aamed_label_name(label), o->source != NULL);
+		print_json(json, q, ms, n, all, aamed_label_name(label),
+			   o->source != NULL);
 	else
 		print_text(q, ms, n, all, aamed_label_name(label));
 	rc = all->error ? EXIT_DENIED : EXIT_ALLOWED;
@@ -684,7 +686,7 @@ int cmd_explain(int argc, char **argv)
 	policy = load_policies(o.policies, o.np, o.k, "aamed explain");
 	if (!policy)
 		return EXIT_POLICY;
-	rc = explain(policy, &q, &o);
+	rc = tl_explain(policy, &q, &o, stdout);
 	aamed_policy_free(policy);
 	return rc;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "color.h"
 #include "explain_hat.h"
 
 /* What name is under root: "hat", "not-a-hat" or "missing". */
@@ -163,14 +164,15 @@ static void member_text(const aamed_policy *policy, const struct query *q,
 }
 
 int explain_hat(aamed_policy *policy, const aamed_label *label,
-		const struct query *q, const struct answer *a, bool json)
+		const struct query *q, const struct answer *a, FILE *json)
 {
 	size_t i, n = aamed_label_profile_count(label);
 	const char *verdict = a->error ? "DENIED" : "ALLOWED";
 	bool first = true;
 
 	if (!json) {
-		printf("%s\t%s change_hat\n", verdict, aamed_label_name(label));
+		color_verdict(stdout, verdict);
+		printf("\t%s change_hat\n", aamed_label_name(label));
 		if (!a->error && a->hat.name[0])
 			printf("transition\that:%s\n", a->hat.name);
 		if (a->hat.info)
@@ -179,36 +181,36 @@ int explain_hat(aamed_policy *policy, const aamed_label *label,
 		if (q->hat.nnp && a->error == -EPERM && !a->hat.info)
 			puts("info\tno_new_privs: not a subset (no record)");
 	} else {
-		fputc('{', stdout);
-		json_key(stdout, &first, "version");
-		printf("%d", TL_JSON_VERSION);
-		json_key(stdout, &first, "command");
-		json_str(stdout, "explain");
-		json_key(stdout, &first, "verdict");
-		json_str(stdout, a->error ? "denied" : "allowed");
-		json_key(stdout, &first, "label");
-		json_str(stdout, aamed_label_name(label));
-		json_key(stdout, &first, "class");
-		json_str(stdout, "change_hat");
-		json_key(stdout, &first, "transition");
+		fputc('{', json);
+		json_key(json, &first, "version");
+		fprintf(json, "%d", TL_JSON_VERSION);
+		json_key(json, &first, "command");
+		json_str(json, "explain");
+		json_key(json, &first, "verdict");
+		json_str(json, a->error ? "denied" : "allowed");
+		json_key(json, &first, "label");
+		json_str(json, aamed_label_name(label));
+		json_key(json, &first, "class");
+		json_str(json, "change_hat");
+		json_key(json, &first, "transition");
 		if (!a->error && a->hat.name[0]) {
 			bool xf = true;
 
-			fputc('{', stdout);
-			json_key(stdout, &xf, "mode");
-			json_str(stdout, "hat");
-			json_key(stdout, &xf, "label");
-			json_str(stdout, a->hat.name);
-			json_key(stdout, &xf, "unsafe");
-			fputs("false", stdout);
-			fputc('}', stdout);
+			fputc('{', json);
+			json_key(json, &xf, "mode");
+			json_str(json, "hat");
+			json_key(json, &xf, "label");
+			json_str(json, a->hat.name);
+			json_key(json, &xf, "unsafe");
+			fputs("false", json);
+			fputc('}', json);
 		} else {
-			fputs("null", stdout);
+			fputs("null", json);
 		}
-		json_key(stdout, &first, "info");
-		json_str(stdout, a->hat.info);
-		json_key(stdout, &first, "members");
-		fputc('[', stdout);
+		json_key(json, &first, "info");
+		json_str(json, a->hat.info);
+		json_key(json, &first, "members");
+		fputc('[', json);
 	}
 	for (i = 0; i < n; i++) {
 		struct aamed_profile_info m = { .size = sizeof(m) };
@@ -216,18 +218,18 @@ int explain_hat(aamed_policy *policy, const aamed_label *label,
 		aamed_profile_info(aamed_label_profile(label, i), &m);
 		if (json) {
 			if (i)
-				fputc(',', stdout);
-			member_json(stdout, policy, q, a, &m);
+				fputc(',', json);
+			member_json(json, policy, q, a, &m);
 		} else {
 			member_text(policy, q, &m);
 		}
 	}
 	if (json) {
-		fputc(']', stdout);
-		json_key(stdout, &first, "records");
-		json_str_rows(stdout, a->recs.text[0], sizeof(a->recs.text[0]),
+		fputc(']', json);
+		json_key(json, &first, "records");
+		json_str_rows(json, a->recs.text[0], sizeof(a->recs.text[0]),
 			      (size_t)a->recs.n);
-		fputs("}\n", stdout);
+		fputs("}\n", json);
 	} else {
 		for (i = 0; i < (size_t)a->recs.n; i++)
 			printf("record\t%s\n", a->recs.text[i]);

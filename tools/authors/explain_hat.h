@@ -5,8 +5,9 @@
 
 #include "tl.h"
 
-/* Print the explanation of a decided change_hat query; the exit code. */
+/* Print the explanation of a decided change_hat query, as text on
+ * stdout (json NULL) or as JSON into json; the exit code. */
 int explain_hat(aamed_policy *policy, const aamed_label *label,
-		const struct query *q, const struct answer *a, bool json);
+		const struct query *q, const struct answer *a, FILE *json);
 
 #endif

@@ -59,7 +59,7 @@ static double cpu_seconds(int who)
  * r->wall, r->cpu and r->cpu_reader. The workers start here, once the run's settings
  * are made (they see them as they were). -1: they could not (errno).
  */
-static int replay_run(struct replay *r, const char *const *logs, int n)
+int replay_run(struct replay *r, const char *const *logs, int n)
 {
 	double t0 = replay_now_ns(), c0 = cpu_seconds(RUSAGE_SELF);
 	double k0 = cpu_seconds(RUSAGE_CHILDREN);

@@ -228,6 +228,9 @@ void replay_describe(const aa_log_record *rec, char *buf, size_t len);
 /* replay.c */
 struct replay *replay_new(aamed_policy *policy, bool memo, int jobs);
 void replay_free(struct replay *r);	/* not the policy */
+/* Every log read, decided and counted (the workers started and ended);
+ * -1 when they could not start (errno). */
+int replay_run(struct replay *r, const char *const *logs, int n);
 
 /* replay_clock.c: CLOCK_MONOTONIC in nanoseconds */
 double replay_now_ns(void);
@@ -340,6 +343,8 @@ void replay_count(struct replay *r, const struct replay_outcome *o,
 		  const char *file, long line);
 void replay_print_text(struct replay *r);
 void replay_print_json(struct replay *r);
+/* the same object into f (the Python bindings' replay) */
+void replay_write_json(struct replay *r, FILE *f);
 
 /* replay_progress.c: a line on stderr when it is a terminal */
 struct replay_progress *replay_progress_new(const char *const *files, int n);

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "color.h"
 #include "replay.h"
 
 #define PROGRESS_EVERY_NS 250e6
@@ -33,7 +34,7 @@ struct replay_progress *replay_progress_new(const char *const *files, int n)
 	struct stat st;
 	int i;
 
-	if (!isatty(STDERR_FILENO))
+	if (!color_term(stderr))	/* a terminal that can erase a line */
 		return NULL;
 	p = calloc(1, sizeof(*p));
 	if (!p)

@@ -21,6 +21,7 @@
 
 #include <jansson.h>
 
+#include "dash.h"
 #include "replay.h"
 
 /* A problem with the input itself: reported, counted, the run goes on. */
@@ -318,14 +319,13 @@ static void read_lines(struct replay *r, FILE *f, const char *file)
 
 int replay_file(struct replay *r, const char *file)
 {
-	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
+	FILE *f = dash_open(file, "r");
 
 	if (!f) {
 		input_error(r, file, 0, strerror(errno));
 		return -1;
 	}
 	read_lines(r, f, file);
-	if (f != stdin)
-		fclose(f);
+	dash_close(f);
 	return 0;
 }

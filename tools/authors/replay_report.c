@@ -231,7 +231,11 @@ static void json_entries(FILE *f, const struct replay_table *t,
 
 void replay_print_json(struct replay *r)
 {
-	FILE *f = stdout;
+	replay_write_json(r, stdout);
+}
+
+void replay_write_json(struct replay *r, FILE *f)
+{
 	bool first = true;
 
 	fputc('{', f);

@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "opts.h"
+#include "color.h"
+#include "dash.h"
 #include "test.h"
 #include "tl.h"
 
@@ -177,7 +179,7 @@ static void progress(size_t done, size_t total, bool tty)
 
 static int run_all(struct trun *run)
 {
-	bool tty = isatty(STDERR_FILENO);
+	bool tty = color_term(stderr);	/* a terminal that erases lines */
 	size_t i, j, done = 0;
 
 	run->results = calloc(run->nms, sizeof(*run->results));
@@ -204,7 +206,10 @@ static int run_all(struct trun *run)
 static int report(const struct trun *run, const struct tl_opts *o,
 		  const struct targs *a)
 {
-	if (o->json)
+	/* --junit -: the JUnit document is stdout, alone */
+	if (dash(a->junit))
+		;
+	else if (o->json)
 		out_json(stdout, run);
 	else
 		out_tap(stdout, run);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "replay.h"
+#include "dash.h"
 #include "test.h"
 #include "tl.h"
 
@@ -226,7 +227,10 @@ static void lrun_free(struct lrun *lr, struct trun *run)
 static int report(const struct lrun *lr, const struct trun *run,
 		  long records, long rebuilt, long errors)
 {
-	if (lr->o->json)
+	/* --junit -: the JUnit document is stdout, alone */
+	if (dash(lr->o->junit))
+		;
+	else if (lr->o->json)
 		out_json(stdout, run);
 	else
 		out_tap(stdout, run);

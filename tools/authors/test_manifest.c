@@ -14,6 +14,7 @@
 #include <yaml.h>
 
 #include "opts.h"
+#include "dash.h"
 #include "test.h"
 
 struct mread {
@@ -544,7 +545,7 @@ int manifest_read(const char *file, struct manifest *m)
 		return 1;
 	}
 	free(copy);
-	f = fopen(file, "rb");
+	f = dash_open(file, "rb");
 	if (!f) {
 		fprintf(stderr, "%s: cannot open: %s\n", file, strerror(errno));
 		return 1;
@@ -570,7 +571,7 @@ int manifest_read(const char *file, struct manifest *m)
 		yaml_document_delete(&r.doc);
 	}
 	yaml_parser_delete(&parser);
-	fclose(f);
+	dash_close(f);
 	return r.errors;
 }
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dash.h"
 #include "test.h"
 #include "tl.h"
 
@@ -398,7 +399,7 @@ static void junit(FILE *f, const struct trun *run)
 
 int out_junit(const char *file, const struct trun *run)
 {
-	FILE *f = fopen(file, "w");
+	FILE *f = dash_open(file, "w");
 	int bad;
 
 	if (!f) {
@@ -407,7 +408,7 @@ int out_junit(const char *file, const struct trun *run)
 	}
 	junit(f, run);
 	bad = ferror(f);
-	if (fclose(f) || bad) {
+	if (dash_close(f) || bad) {
 		fprintf(stderr, "aamed test: %s: write error\n", file);
 		return -1;
 	}

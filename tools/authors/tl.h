@@ -136,6 +136,11 @@ long tl_replay_requests(aamed_policy *policy, const char *const *logs, int n,
 int tl_explain_why(aamed_policy *policy, const aamed_label *label,
 		   const struct query *q, unsigned fmt, struct tl_source *src,
 		   char *buf, size_t len);
+/* explain.c: aamed explain of q with o's options (o->fmt, o->json,
+ * o->source...): the JSON into json, the text on stdout; errors on
+ * stderr (cli_error). The exit code. The Python bindings call it. */
+int tl_explain(aamed_policy *policy, const struct query *q,
+	       const struct tl_opts *o, FILE *json);
 
 /* The subcommands (tools/cli/aamed.c dispatches to them). */
 int cmd_explain(int argc, char **argv);

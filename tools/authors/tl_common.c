@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "compile.h"
+#include "dash.h"
 #include "opts.h"
 #include "tl.h"
 
@@ -107,6 +108,12 @@ static int shared_opt(struct tl_opts *o, const char *cmd, int c,
 			o->policies[o->np++] = v;
 		return 0;
 	case OPT_SOURCE:
+		/* its rules are named FILE:LINE: a path (tl_source.c) */
+		if (dash(v)) {
+			fprintf(stderr, "aamed %s: --source takes a file, not - (standard input)\n",
+				cmd);
+			return -1;
+		}
 		o->source = v;
 		return 0;
 	case OPT_FEATURES:

@@ -26,6 +26,7 @@
 #include <dirent.h>
 
 #include "compile.h"
+#include "dash.h"
 #include "tl.h"
 
 /* ------------------------------------------------------------------ */
@@ -474,7 +475,9 @@ int tl_source_load(struct tl_source *s, const char *file,
 		   const char *features, const char *const *incdirs,
 		   int nincs, enum aamed_kernel k)
 {
-	char *pp = run_preprocess(file, incdirs, nincs);
+	/* the rules are attributed to FILE:LINE, and its includes resolved
+	 * beside it: a path, not a stream */
+	char *pp = dash(file) ? NULL : run_preprocess(file, incdirs, nincs);
 	struct mapper m = { 0 };
 	char **lines, tmp[4096], src[4200], blob[4200];
 	char *prof[32];
@@ -489,6 +492,10 @@ int tl_source_load(struct tl_source *s, const char *file,
 	size_t r;
 
 	memset(s, 0, sizeof(*s));
+	if (dash(file)) {
+		fprintf(stderr, "aamed: --source takes a file, not - (standard input)\n");
+		return -1;
+	}
 	if (!pp) {
 		fprintf(stderr, "aamed: apparmor_parser -p %s failed\n", file);
 		return -1;

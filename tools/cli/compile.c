@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "compile.h"
+#include "dash.h"
 #include "opts.h"
 
 #define LIVE_FEATURES "/sys/kernel/security/apparmor/features"
@@ -67,6 +68,7 @@ struct parser_argv {
 	const char *v[MAX_PARGS];
 	int n;
 	char fbuf[4096];	/* where compile_find_features puts a found path */
+	char out[4200];		/* the file the parser writes into */
 };
 
 /* aamed compile's messages, none when quiet. */
@@ -134,8 +136,9 @@ static int fill_pargv(const struct compile_opts *o, struct parser_argv *pa)
 		if (add_parg(o, pa, o->flags[i]))
 			return EXIT_USAGE;
 	rc = add_features(o, pa);
+	/* a lone "-": no file, so that apparmor_parser reads its stdin */
 	for (i = 0; !rc && i < o->nsources; i++)
-		if (add_parg(o, pa, o->sources[i]))
+		if (!dash(o->sources[i]) && add_parg(o, pa, o->sources[i]))
 			rc = EXIT_USAGE;
 	pa->v[pa->n] = NULL;
 	return rc;
@@ -168,6 +171,42 @@ int compile_run_parser(const char *parser, const char *const *argv,
 	return WEXITSTATUS(status);
 }
 
+/*
+ * The file the parser writes: o->out, or for "-" a temporary file
+ * (pa->out) copied to stdout once the parser succeeded, so that a
+ * refused profile writes nothing. A descriptor, or -1 with errno.
+ */
+static int open_out(const struct compile_opts *o, struct parser_argv *pa)
+{
+	const char *t = getenv("TMPDIR");
+
+	if (!dash(o->out)) {
+		snprintf(pa->out, sizeof(pa->out), "%s", o->out);
+		return open(o->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			    0644);
+	}
+	if (snprintf(pa->out, sizeof(pa->out), "%s/aamed-compile.XXXXXX",
+		     t && *t ? t : "/tmp") >= (int)sizeof(pa->out)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return mkostemp(pa->out, O_CLOEXEC);
+}
+
+/* The blob in fd, from its start, to stdout; 0 or -1. */
+static int copy_out(int fd)
+{
+	char buf[65536];
+	ssize_t n;
+
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return -1;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		if (fwrite(buf, 1, (size_t)n, stdout) != (size_t)n)
+			return -1;
+	return n < 0 || fflush(stdout) ? -1 : 0;
+}
+
 int compile_policy(const struct compile_opts *o)
 {
 	const char *parser = o->parser ? o->parser : "apparmor_parser";
@@ -181,21 +220,26 @@ int compile_policy(const struct compile_opts *o)
 	rc = fill_pargv(o, pa);
 	if (rc)
 		goto out;
-	fd = open(o->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = open_out(o, pa);
 	if (fd < 0) {
 		say(o, "aamed compile: %s: %s\n", o->out, strerror(errno));
 		rc = EXIT_USAGE;
 		goto out;
 	}
 	rc = compile_run_parser(parser, pa->v, fd, o->quiet);
-	close(fd);
 	if (rc < 0) {
 		rc = EXIT_USAGE;	/* not forked: out stays, empty */
 	} else if (rc) {
 		say(o, "aamed compile: %s failed\n", parser);
-		unlink(o->out);
+		unlink(pa->out);
 		rc = EXIT_POLICY;
+	} else if (dash(o->out) && copy_out(fd)) {
+		say(o, "aamed compile: -: write error\n");
+		rc = EXIT_USAGE;
 	}
+	close(fd);
+	if (dash(o->out))
+		unlink(pa->out);
 out:
 	free(pa);
 	return rc;
@@ -285,6 +329,12 @@ static int parse_compile_args(int argc, char **argv, struct compile_cmd *cc)
 	rest = opt_rest(&s, &nrest);
 	for (i = 0; !rc && i < nrest; i++)
 		cc->sources[cc->o.nsources++] = rest[i];
+	for (i = 0; !rc && nrest > 1 && i < nrest; i++)
+		if (dash(rest[i])) {
+			fprintf(stderr, "aamed compile: - (stdin) must be the only"
+				" profile\n");
+			rc = EXIT_USAGE;
+		}
 	opt_end(&s);
 	return rc;
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "color.h"
+#include "dash.h"
 #include "qclass.h"
 #include "opts.h"
 
@@ -67,10 +69,9 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 			a->masks.allow, a->masks.deny, a->masks.audit,
 			a->masks.quiet);
 	else
-		fputs(a->not_mediated ? "NOT-MEDIATED"
-		      : a->error      ? "DENIED"
-				      : "ALLOWED",
-		      f);
+		color_verdict(f, a->not_mediated ? "NOT-MEDIATED"
+				 : a->error	 ? "DENIED"
+						 : "ALLOWED");
 	/* the interactive answer only: batch lines keep their first field
 	 * a bare verdict, which the suites and scripts compare */
 	if (sep == '\n' && answer_complain_allowed(a))
@@ -100,7 +101,7 @@ static void print_text(FILE *f, const struct answer *a, char sep)
 	fputc('\n', f);
 }
 
-static void print_json(FILE *f, const struct query *q, const struct answer *a)
+void query_json(FILE *f, const struct query *q, const struct answer *a)
 {
 	const struct qclass *row = qclass_of(q);
 	bool first = true;
@@ -291,7 +292,7 @@ static int run_batch(aamed_policy *policy, FILE *in, const struct outopts *o,
 			continue;
 		}
 		if (o->json)
-			print_json(stdout, &q, a);
+			query_json(stdout, &q, a);
 		else
 			print_text(stdout, a, '\t');
 	}
@@ -467,7 +468,7 @@ static int query_one(aamed_policy *policy, const struct query_opts *qo)
 	} else {
 		note_unconfined(policy, qo);
 		if (qo->o.json)
-			print_json(stdout, &q, a);
+			query_json(stdout, &q, a);
 		else
 			print_text(stdout, a, '\n');
 		rc = a->error ? EXIT_DENIED : EXIT_ALLOWED;
@@ -478,7 +479,7 @@ static int query_one(aamed_policy *policy, const struct query_opts *qo)
 
 static int query_batch(aamed_policy *policy, const struct query_opts *qo)
 {
-	FILE *in = strcmp(qo->batch, "-") ? fopen(qo->batch, "r") : stdin;
+	FILE *in = dash_open(qo->batch, "r");
 	int rc;
 
 	if (!in) {
@@ -487,8 +488,7 @@ static int query_batch(aamed_policy *policy, const struct query_opts *qo)
 		return EXIT_USAGE;
 	}
 	rc = run_batch(policy, in, &qo->o, qo->label);
-	if (in != stdin)
-		fclose(in);
+	dash_close(in);
 	return rc;
 }
 

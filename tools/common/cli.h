@@ -81,6 +81,10 @@ struct query {
 	struct xattr_list xattrs;	/* exec: --xattr NAME=VALUE */
 	struct mount_query mnt;
 	bool masks;		/* --masks: the kernel's four masks */
+	/* file --masks: --access CMD, the .access command ("label",
+	 * "profile", "labelall"); --held: a task holds the --label */
+	const char *access_cmd;
+	bool held;
 };
 
 /* A request about a path (a file, an exec, an open file's path). */
@@ -333,6 +337,9 @@ struct outopts {
 	enum aamed_kernel kernel;
 };
 int cmd_query(int argc, char **argv);
+/* aamed query --json's object for an answer (the Python bindings'
+ * Decision too) */
+void query_json(FILE *f, const struct query *q, const struct answer *a);
 int cmd_attach(int argc, char **argv);
 
 /* label_hint.c: "; did you mean ..." naming the profiles of policy that

@@ -5,9 +5,11 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "dash.h"
 
 #define NAMED_MAX 3	/* profiles named in a warning, then a count */
 
@@ -79,6 +81,29 @@ static void warn_undecided(aamed_policy *p, const char *who)
 	}
 }
 
+/* One --policy: a path, or "-", a blob read from stdin. */
+static int load_one(aamed_policy *p, const char *path,
+		    struct aamed_error *err)
+{
+	size_t len;
+	char *data;
+	int rc;
+
+	if (!dash(path))
+		return aamed_policy_load_path(p, path, err);
+	data = dash_read_all(path, &len);
+	if (!data) {
+		snprintf(err->origin, sizeof(err->origin), "-");
+		err->offset = -1;
+		snprintf(err->msg, sizeof(err->msg), "cannot read stdin: %s",
+			 strerror(errno));
+		return -1;
+	}
+	rc = aamed_policy_load_blob(p, data, len, "-", err);
+	free(data);
+	return rc;
+}
+
 aamed_policy *load_policies(const char *const *paths, int n,
 			    enum aamed_kernel k, const char *who)
 {
@@ -93,7 +118,7 @@ aamed_policy *load_policies(const char *const *paths, int n,
 	}
 	aamed_policy_set_kernel(p, k);
 	for (i = 0; i < n; i++)
-		if (aamed_policy_load_path(p, paths[i], &err)) {
+		if (load_one(p, paths[i], &err)) {
 			cli_error(who, "cannot load policy: %s",
 				  aamed_error_str(&err, msg, sizeof(msg)));
 			aamed_policy_free(p);
@@ -106,7 +131,7 @@ aamed_policy *load_policies(const char *const *paths, int n,
 int load_fstypes(aamed_policy *p, const char *path, const char *who)
 {
 	char text[65536];
-	FILE *f = fopen(path, "r");
+	FILE *f = dash_open(path, "r");
 	size_t n;
 	int bad;
 
@@ -117,7 +142,7 @@ int load_fstypes(aamed_policy *p, const char *path, const char *who)
 	}
 	n = fread(text, 1, sizeof(text) - 1, f);
 	bad = ferror(f) || !feof(f);
-	fclose(f);
+	dash_close(f);
 	if (bad) {
 		cli_error(who, "cannot read --fstypes %s: %s", path,
 			  n == sizeof(text) - 1 ? "too long" : "read error");

@@ -7,7 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "color.h"
 #include "opts.h"
+
+/* getopt values of the options every scan adds: above any command's */
+enum { OPT_COMMON_VERSION = 0x7f00, OPT_COMMON_COLOR };
 
 int opt_begin(struct opt_scan *s, const char *prog, int argc, char **argv)
 {
@@ -31,16 +35,67 @@ int opt_begin(struct opt_scan *s, const char *prog, int argc, char **argv)
 	return 0;
 }
 
+/* longopts with the common options behind them, in s->lo; -1 when out
+ * of memory. */
+static int common_longopts(struct opt_scan *s, const struct option *longopts)
+{
+	static const struct option common[] = {
+		{ "version", no_argument, NULL, OPT_COMMON_VERSION },
+		{ "color", optional_argument, NULL, OPT_COMMON_COLOR },
+	};
+	size_t n = 0;
+
+	if (s->lo && s->lo_from == longopts)
+		return 0;
+	free(s->lo);
+	while (longopts && longopts[n].name)
+		n++;
+	s->lo = calloc(n + 3, sizeof(*s->lo));
+	if (!s->lo)
+		return -1;
+	if (n)
+		memcpy(s->lo, longopts, n * sizeof(*s->lo));
+	memcpy(s->lo + n, common, sizeof(common));
+	s->lo_from = longopts;
+	return 0;
+}
+
+/* The command's name as its messages start ("aamed query"). */
+static const char *scan_name(const struct opt_scan *s)
+{
+	return s->argv[0] ? s->argv[0] : "aamed";
+}
+
 int opt_next(struct opt_scan *s, const char *shortopts,
 	     const struct option *longopts)
 {
-	return getopt_long(s->argc, s->argv, shortopts, longopts, NULL);
+	int c;
+
+	if (common_longopts(s, longopts))
+		return getopt_long(s->argc, s->argv, shortopts, longopts, NULL);
+	for (;;) {
+		c = getopt_long(s->argc, s->argv, shortopts, s->lo, NULL);
+		if (c == OPT_COMMON_VERSION) {
+			printf("aamed %s\n", AAMED_VERSION_STRING);
+			fflush(stdout);
+			exit(0);
+		}
+		if (c != OPT_COMMON_COLOR)
+			return c;
+		if (color_set(optarg)) {
+			fprintf(stderr, "%s: --color takes auto, always or never\n",
+				scan_name(s));
+			exit(2);	/* a usage error (cli.h's EXIT_USAGE) */
+		}
+	}
 }
 
 void opt_end(struct opt_scan *s)
 {
 	free(s->argv);
 	s->argv = NULL;
+	free(s->lo);
+	s->lo = NULL;
 	optind = s->saved_optind;
 	opterr = s->saved_opterr;
 	optopt = s->saved_optopt;

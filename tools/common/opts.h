@@ -19,6 +19,10 @@ struct opt_scan {
 	int argc;
 	int saved_optind, saved_opterr, saved_optopt;
 	char *saved_optarg;
+	/* the caller's long options with --version and --color[=WHEN]
+	 * added, which every command takes (opts.c) */
+	struct option *lo;
+	const struct option *lo_from;
 };
 
 /*
@@ -27,7 +31,12 @@ struct opt_scan {
  * that words its own messages sets opterr to 0 after this.
  */
 int opt_begin(struct opt_scan *s, const char *prog, int argc, char **argv);
-/* getopt_long on the copy; getopt prints its own message on '?'. */
+/*
+ * getopt_long on the copy; getopt prints its own message on '?'. Every
+ * scan also takes --version (the version on stdout, exit 0) and
+ * --color[=WHEN] (color.h; another WHEN: a message, exit 2), handled
+ * here and never returned, so that every command has them.
+ */
 int opt_next(struct opt_scan *s, const char *shortopts,
 	     const struct option *longopts);
 /* The words getopt left over (after permutation, for non-"+" scans). */

@@ -91,6 +91,17 @@ int file_parse(int argc, char **argv, struct query *q, char *err,
 			}
 		} else if (!strcmp(a, "--masks")) {
 			q->masks = true;
+		} else if (!strcmp(a, "--held")) {
+			q->held = true;
+		} else if (!strcmp(a, "--access")) {
+			if (!v || (strcmp(v, "label") && strcmp(v, "profile") &&
+				   strcmp(v, "labelall"))) {
+				snprintf(err, errlen, "--access takes label, profile or labelall");
+				return -1;
+			}
+			q->access_cmd = v;
+			q->masks = true;
+			i++;
 		} else if (ofile_is_option(a)) {
 			int r = ofile_option(q, a, v, err, errlen);
 

@@ -38,6 +38,9 @@ int shim_context(pid_t pid, uid_t uid, char **context, size_t *size)
 			  : "malformed");
 		return err ? err : -EINVAL;
 	}
+	/* a process is in it: the kernel's label queries (aa_query_label(),
+	 * which dbus-daemon asks about its peers) now find the stack */
+	aamed_label_set_held(policy, l, 1);
 	if (aamed_label_is_unconfined(l))
 		rc = asprintf(context, "%s", aamed_label_name(l));
 	else
