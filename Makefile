@@ -8,6 +8,11 @@
 #   make fuzz       run the loader fuzzer (FUZZ_TIME seconds)
 
 PREFIX ?= /usr/local
+# Where the libraries and aamed.pc go: a Debian package sets
+# /usr/lib/<triplet> (multiarch). PRELOADDIR holds the LD_PRELOAD drop-in,
+# which nothing links against: a package puts it in a private directory.
+LIBDIR ?= $(PREFIX)/lib
+PRELOADDIR ?= $(LIBDIR)
 BUILD ?= build
 CC ?= cc
 VERSION := 0.1.0
@@ -70,9 +75,12 @@ $(BUILD)/tools/cli/compile.o: ALL_CFLAGS += -DAAMED_DATADIR='"$(PREFIX)/share/aa
 $(BUILD)/tools/authors/test_vm.o: ALL_CFLAGS += -DAAMED_DATADIR='"$(PREFIX)/share/aamed"'
 $(BUILD)/tools/cli/help.o: ALL_CFLAGS += -DAAMED_MANDIR='"$(PREFIX)/share/man"'
 
+# aamed.pc's libdir, relative to ${prefix} when it is under it
+PC_LIBDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
 $(BUILD)/aamed.pc: aamed.pc.in
 	@mkdir -p $(BUILD)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+		-e 's|@LIBDIR@|$(PC_LIBDIR)|' $< > $@
 
 install: install-tools
 install-tools: all
@@ -286,17 +294,18 @@ oracle: all
 
 # ---------------------------------------------------------------- install
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
-		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBDIR) \
+		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(PRELOADDIR) \
 		$(DESTDIR)$(PREFIX)/share/aamed/features
 	install -m 755 $(BUILD)/aamed $(DESTDIR)$(PREFIX)/bin/aamed
-	install -m 644 $(BUILD)/libaamed.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/libaamed.so $(DESTDIR)$(PREFIX)/lib/libaamed.so.$(VERSION)
-	ln -sf libaamed.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libaamed.so.$(SOVERSION)
-	ln -sf libaamed.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libaamed.so
+	install -m 644 $(BUILD)/libaamed.a $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(BUILD)/libaamed.so $(DESTDIR)$(LIBDIR)/libaamed.so.$(VERSION)
+	ln -sf libaamed.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libaamed.so.$(SOVERSION)
+	ln -sf libaamed.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libaamed.so
 	install -m 644 include/aamed.h $(DESTDIR)$(PREFIX)/include/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' aamed.pc.in \
-		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/aamed.pc
+		-e 's|@LIBDIR@|$(PC_LIBDIR)|' > $(DESTDIR)$(LIBDIR)/pkgconfig/aamed.pc
 	install -m 644 tests/features/* $(DESTDIR)$(PREFIX)/share/aamed/features/
 	# aamed test --vm runs the kernel oracle's run.sh (lib.sh sources
 	# ../parsers.sh)
@@ -304,7 +313,7 @@ install: all
 	install -m 644 tests/kernel/lib.sh tests/kernel/probe.c tests/kernel/opener.sd \
 		$(DESTDIR)$(PREFIX)/share/aamed/kernel/
 	install -m 644 tests/parsers.sh $(DESTDIR)$(PREFIX)/share/aamed/
-	install -m 755 $(BUILD)/libaamed-apparmor.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libaamed-apparmor.so $(DESTDIR)$(PRELOADDIR)/
 	install -D -m 644 $(SHIM_DIR)/securityfs/features/dbus/mask \
 		$(DESTDIR)$(PREFIX)/share/aamed/securityfs/features/dbus/mask
 	install -D -m 644 -t $(DESTDIR)$(PREFIX)/share/man/man7 man/*.7

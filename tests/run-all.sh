@@ -97,6 +97,9 @@ suite sockcache sh tests/sockcache/run.sh $B
 suite man sh tests/man/run.sh $B
 suite dbus sh tests/dbus/run.sh $B
 suite abi sh tests/abi/run.sh $B
+# the Debian packages, built from an export of the tree, installed into a
+# scratch root and run from there
+suite deb sh tests/deb/run.sh
 # the Python bindings (make python: cffi, pytest)
 suite python sh -c "make --no-print-directory python >/dev/null && sh tests/python/run.sh $B"
 suite coverage sh -c "make --no-print-directory coverage"
