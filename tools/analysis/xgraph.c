@@ -152,6 +152,8 @@ struct walk {
 	uint32_t count;
 	int8_t *loop;		/* 1: a loop on the way here, 0: none,
 				 * -1: not known yet */
+	uint8_t *nul;		/* 1: a NUL on the way here (past an exec
+				 * condition) */
 };
 
 static void walk_free(struct walk *w)
@@ -160,6 +162,7 @@ static void walk_free(struct walk *w)
 	free(w->by);
 	free(w->order);
 	free(w->loop);
+	free(w->nul);
 }
 
 static int walk_all(struct walk *w, const aamed_rules *r, uint32_t start)
@@ -189,7 +192,8 @@ static int walk_all(struct walk *w, const aamed_rules *r, uint32_t start)
 	w->loop = malloc(w->n);
 	if (w->loop)
 		memset(w->loop, -1, w->n);
-	if (!w->prev || !w->by || !w->order || !w->loop) {
+	w->nul = calloc(w->n, 1);
+	if (!w->prev || !w->by || !w->order || !w->loop || !w->nul) {
 		walk_free(w);
 		return -ENOMEM;
 	}
@@ -204,6 +208,7 @@ static int walk_all(struct walk *w, const aamed_rules *r, uint32_t start)
 			if (t && t < w->n && !w->prev[t]) {
 				w->prev[t] = s;
 				w->by[t] = bytes[i];
+				w->nul[t] = w->nul[s] || !bytes[i];
 				w->order[w->count++] = t;
 			}
 		}
@@ -591,12 +596,66 @@ static bool provides(const struct walk *w, const char *name, uint8_t *covered)
 	return true;
 }
 
+/* A change_profile rule accepts at s: a target (change_profile), or one
+ * past an exec condition and its NUL (onexec: change_profile.c asks
+ * AAMED_MAY_ONEXEC there). */
 static bool is_cp(const struct walk *w, uint32_t s)
 {
 	struct aamed_perms pm;
 
 	return !aamed_rules_perms(w->r, s, 1, &pm) &&
-	       (pm.allow & AAMED_MAY_CHANGE_PROFILE);
+	       (pm.allow & (w->nul[s] ? AAMED_MAY_ONEXEC
+				      : AAMED_MAY_CHANGE_PROFILE));
+}
+
+/* The state right after the NUL on the way to s. */
+static uint32_t past_nul(const struct walk *w, uint32_t s)
+{
+	while (w->nul[w->prev[s]])
+		s = w->prev[s];
+	return s;
+}
+
+/* Some profile name (or "&name"), walked from the state past the exec
+ * condition's NUL, goes through root s and ends in an onexec state. */
+static bool onexec_covered(const struct xgraph *g, const struct walk *w,
+			   uint32_t root)
+{
+	uint32_t base = past_nul(w, root);
+	size_t i;
+
+	for (i = 0; i < g->nprofiles + 1; i++) {
+		const char *name = g->nodes[i < g->nprofiles ? i : g->unconfined].name;
+		int amp;
+
+		for (amp = 0; amp < 2; amp++) {
+			uint32_t s = base;
+			bool through = s == root;
+			const char *c;
+
+			if (amp)
+				s = aamed_rules_next(w->r, s, '&');
+			for (c = name; *c && s; c++) {
+				s = aamed_rules_next(w->r, s, (uint8_t)*c);
+				through = through || s == root;
+			}
+			if (s && s < w->n && through && is_cp(w, s))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A dangling change_profile edge to target name is already there. */
+static bool reported(const struct xgraph *g, size_t first, const char *name)
+{
+	size_t i;
+
+	for (i = first; i < g->nedges; i++)
+		if (g->edges[i].dangling && g->edges[i].kind != XE_EXEC &&
+		    !strcmp(g->nodes[g->edges[i].to].name, name))
+			return true;
+	return false;
 }
 
 /*
@@ -670,9 +729,11 @@ static int change_states(struct build *b, size_t from, const struct walk *w,
 				rc = -ENOMEM;
 				break;
 			}
-			/* a named profile of an onexec rule: not missing */
-			if (xgraph_find(g, wit[0] == '&' ? wit + 1 : wit) !=
-			    NOT_FOUND) {
+			/* some name of the set, walked past the condition,
+			 * ends in this rule: not missing; nor is a target
+			 * the same profile's plain rule reports */
+			if (onexec_covered(g, w, cp[i]) ||
+			    reported(g, b->first_edge, wit)) {
 				free(wit);
 				free(cond);
 				continue;
@@ -715,7 +776,7 @@ static int profile_edges(struct build *b, size_t from)
 		    (!(oth.allow & AAMED_MAY_EXEC) || own.xindex != oth.xindex))
 			rc = exec_state(b, from, &w, s, own.xindex,
 					!(oth.allow & AAMED_MAY_EXEC), true);
-		if (!rc && (own.allow & AAMED_MAY_CHANGE_PROFILE)) {
+		if (!rc && is_cp(&w, s)) {
 			uint32_t *n = realloc(cp, (ncp + 1) * sizeof(*cp));
 
 			if (!n)
