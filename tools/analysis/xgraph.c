@@ -485,10 +485,13 @@ static int exec_path(struct build *b, size_t from, const aamed_rules *r,
 		free(wit);	/* refused for another reason: no edge */
 		return 0;
 	} else if (res.mode == AAMED_X_UNCONFINED) {
-		e.fell_back = res.info && !strcmp(res.info, "ux fallback");
+		/* a plain ux is its own mode, not a fallback taken */
+		e.fell_back = x.fallback != AAMED_XT_NONE && res.info &&
+			      !strcmp(res.info, "ux fallback");
 		e.to = g->unconfined;
 	} else {
-		e.fell_back = res.info && !strcmp(res.info, "ix fallback");
+		e.fell_back = x.fallback != AAMED_XT_NONE && res.info &&
+			      !strcmp(res.info, "ix fallback");
 		e.to = xgraph_find(g, res.name);
 		if (e.to == NOT_FOUND)	/* a stack: a node of its own */
 			e.to = node_for(g, &b->names, XN_PROFILE, res.name);
