@@ -154,10 +154,15 @@ static int tuple_add(struct tuple_set *t, const uint32_t *s, uint32_t parent,
 
 	if ((t->n + 1) * 2 > t->tcap && tuple_grow(t))
 		return -ENOMEM;
-	for (h = thash(s, w); t->tab[h & (t->tcap - 1)]; h++)
-		if (!memcmp(t->st + (t->tab[h & (t->tcap - 1)] - 1) * w, s,
-			    w * sizeof(*s)))
+	for (h = thash(s, w); t->tab[h & (t->tcap - 1)]; h++) {
+		const uint32_t *o = t->st + (t->tab[h & (t->tcap - 1)] - 1) * w;
+		size_t i = 0;
+
+		while (i < w && o[i] == s[i])
+			i++;
+		if (i == w)
 			return 0;
+	}
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 1024;
 		uint32_t *st = realloc(t->st, cap * w * sizeof(*st));
@@ -241,6 +246,7 @@ static int glob_extent(const struct glob_walk *gw, enum extent *ext,
 {
 	struct tuple_set t = { .width = gw->nm + 1 };
 	uint32_t cur[WC_MAX_MEMBERS + 1], nxt[WC_MAX_MEMBERS + 1];
+	uint32_t prev[WC_MAX_MEMBERS + 1];
 	static const char readable[] = "/abcdefghijklmnopqrstuvwxyz0123456789"
 				       "._-ABCDEFGHIJKLMNOPQRSTUVWXYZ+@:,%~";
 	uint8_t order[255];
@@ -294,6 +300,7 @@ static int glob_extent(const struct glob_walk *gw, enum extent *ext,
 			head++;
 			continue;
 		}
+		prev[0] = 0;
 		for (c = 0; c < 255; c++) {
 			nxt[0] = aamed_rules_next(gw->q, cur[0], order[c]);
 			if (!nxt[0])
@@ -301,6 +308,13 @@ static int glob_extent(const struct glob_walk *gw, enum extent *ext,
 			for (i = 0; i < gw->nm; i++)
 				nxt[i + 1] = aamed_rules_next(gw->m[i], cur[i + 1],
 							      order[c]);
+			/* most bytes lead where the one before led */
+			for (i = 0; i < t.width && prev[i] == nxt[i]; i++)
+				;
+			if (i == t.width)
+				continue;
+			for (i = 0; i < t.width; i++)
+				prev[i] = nxt[i];
 			if (tuple_add(&t, nxt, (uint32_t)head, order[c]) < 0) {
 				rc = -ENOMEM;
 				goto out;
