@@ -403,18 +403,11 @@ static int add_edge(struct build *b, const struct xg_edge *e, char *witness,
 static void child_letter(const struct xg_node *from, const struct aamed_xtrans *x,
 			 enum aamed_xmode got, char *mode)
 {
-	const char *bname = strrchr(from->name, '/');
-	size_t n = strlen(from->name), bn;
-	bool child = got == AAMED_X_CHILD;
+	size_t n = strlen(from->name);
+	bool child = got == AAMED_X_CHILD ||
+		     (x->target && !strncmp(x->target, from->name, n) &&
+		      !strncmp(x->target + n, "//", 2));
 
-	bname = bname ? bname + 1 : from->name;
-	bn = strlen(bname);
-	/* the parent's full name or, inside a child, its own last name */
-	if (x->target && ((!strncmp(x->target, from->name, n) &&
-			   !strncmp(x->target + n, "//", 2)) ||
-			  (!strncmp(x->target, bname, bn) &&
-			   !strncmp(x->target + bn, "//", 2))))
-		child = true;
 	if (child && (mode[0] == 'p' || mode[0] == 'P'))
 		mode[0] = (char)(mode[0] == 'p' ? 'c' : 'C');
 }
