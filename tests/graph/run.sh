@@ -132,6 +132,43 @@ expect graph-bad-blob 3 "$A" graph --policy "$D/whocan.sd"
 expect graph-help 0 "$A" graph --help
 has graph-help 'usage: aamed graph'
 
+# ---------------------------------------------------------------- the checks
+# dangling-transition and unconfined-reachable (tools/analysis/xcheck.c),
+# run by a driver of their own (xcheck_driver.c): one finding a line,
+# "ID LEVEL PROFILE: MESSAGE | WITNESS", the chain indented below
+if cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Iinclude -Itools/analysis \
+	-o "$T/xcheck" "$D/xcheck_driver.c" tools/analysis/xgraph.c \
+	tools/analysis/xcheck.c "$B/libaamed.a" -lpthread 2>"$T/cc.err"; then
+	ok
+	expect check-dangling 0 "$T/xcheck" "$T/dangling.bin" "$T/other.bin"
+	for p in dp_named dp_named_safe dp_attach dp_child dp_child_attach dp_change dp_onexec dp_complain; do
+		has "check-$p" "dangling-transition error $p: "
+	done
+	has check-named '/g/bin/named px -> g_nothere: no profile "g_nothere" in the set; the exec fails ("profile transition not found") | file /g/bin/named x'
+	has check-attach '/g/bin/noattach Px: no profile attaches to /g/bin/noattach; the exec fails'
+	has check-change 'dp_change: change_profile -> g_ghost: no profile of the set is named so | change_profile g_ghost'
+	hasnt check-dn 'dangling-transition error dn_'
+	hasnt check-dn-w 'dangling-transition warning dn_'
+	[ "$(grep -c '^dangling-transition' "$T/out")" -eq 8 ] && ok || ko "check-dangling: $(grep -c '^dangling-transition' "$T/out") findings, wanted 8"
+	expect check-dangling-alone 0 "$T/xcheck" "$T/dangling.bin"
+	has check-other-alone 'dangling-transition error dn_other_file: /g/bin/other Px -> g_in_other_file'
+	expect check-unconfined 0 "$T/xcheck" "$T/unconfined.bin"
+	for p in up_ux up_Ux up_pux_fallback up_cux_fallback up_chain up_to_unconfined_mode; do
+		has "check-$p" "unconfined-reachable warning $p: "
+	done
+	has check-chain-1 'up_chain: reaches unconfined in 2 execs (first: Px) | file /u/bin/mid x'
+	has check-chain-2 '    up_chain -Px /u/bin/mid-> u_mid'
+	has check-chain-3 '    u_mid -Ux /u/bin/sh-> unconfined'
+	has check-fallback '    up_pux_fallback -pux /u/bin/tool (fallback)-> unconfined'
+	has check-mode '    up_to_unconfined_mode -Px /u/bin/free-> u_free (unconfined mode)'
+	hasnt check-un 'unconfined-reachable warning un_'
+	hasnt check-free 'unconfined-reachable warning u_free:'
+	has check-unconf-dangling 'dangling-transition error un_chain_dangling: '
+else
+	ko "build the checks' driver"
+	cat "$T/cc.err"
+fi
+
 # ---------------------------------------------------------------- who-can
 # a plain path: the profiles whose rules grant it (w_deny's deny rule
 # takes precedence; w_owner's owner rule applies, fsuid = ouid = 0)

@@ -108,9 +108,10 @@ static void chain_text(const struct xgraph *g, const size_t *next, size_t n,
 		w = snprintf(buf + k, len - k, "%s%s -%s%s %s%s-> %s%s",
 			     k ? "\n" : "", g->nodes[n].name,
 			     e->owner ? "owner " : "", e->mode, p,
-			     e->fell_back ? " (ux fallback)" : "",
+			     e->fell_back ? " (fallback)" : "",
 			     g->nodes[e->to].name,
-			     g->nodes[e->to].kind == XN_PROFILE ?
+			     g->nodes[e->to].kind == XN_PROFILE &&
+					     xgraph_node_unconfined(g, e->to) ?
 				     " (unconfined mode)" : "");
 		if (w < 0 || (size_t)w >= len - k)
 			break;
