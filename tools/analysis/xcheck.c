@@ -48,7 +48,9 @@ static int one_dangling(const struct xgraph *g, const struct xg_edge *e,
 				.witness = wit };
 
 	printable(e->witness, p, sizeof(p));
-	f.level = e->glob && to->attach ? XC_WARNING : XC_ERROR;
+	/* a glob of which only some paths (or names) have no profile */
+	f.level = e->glob && (to->attach || e->kind != XE_EXEC) ? XC_WARNING
+							       : XC_ERROR;
 	if (e->kind == XE_EXEC && e->target) {
 		snprintf(msg, sizeof(msg),
 			 "%s%s %s%s -> %s: no profile \"%s\" in the set; the "
