@@ -86,6 +86,15 @@ static size_t ntab_find(const struct ntab *t, const struct xgraph *g,
 	return NOT_FOUND;
 }
 
+/* A profile (or stack) node by its label text, through the table. */
+static size_t find_label(const struct ntab *t, const struct xgraph *g,
+			 const char *name)
+{
+	size_t i = ntab_find(t, g, name, XN_PROFILE);
+
+	return i != NOT_FOUND ? i : ntab_find(t, g, name, XN_UNCONFINED);
+}
+
 static size_t add_node(struct xgraph *g, struct ntab *t,
 		       enum xg_node_kind kind, const char *name)
 {
@@ -316,7 +325,7 @@ static size_t attach_node(struct build *b, size_t from, const char *path,
 			return c->node[h & (c->cap - 1)];
 	l = aamed_attach(b->g->policy, in.ns, path, &info);
 	node = !l || aamed_label_is_unconfined(l) || info ? NOT_FOUND
-		: xgraph_find(b->g, aamed_label_name(l));
+		: find_label(&b->names, b->g, aamed_label_name(l));
 	if (!(c->key[h & (c->cap - 1)] = strdup(key))) {
 		*err = -ENOMEM;
 		return NOT_FOUND;
@@ -492,7 +501,7 @@ static int exec_path(struct build *b, size_t from, const aamed_rules *r,
 	} else {
 		e.fell_back = x.fallback != AAMED_XT_NONE && res.info &&
 			      !strcmp(res.info, "ix fallback");
-		e.to = xgraph_find(g, res.name);
+		e.to = find_label(&b->names, g, res.name);
 		if (e.to == NOT_FOUND)	/* a stack: a node of its own */
 			e.to = node_for(g, &b->names, XN_PROFILE, res.name);
 	}
