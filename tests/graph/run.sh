@@ -136,9 +136,13 @@ has graph-help 'usage: aamed graph'
 # dangling-transition and unconfined-reachable (tools/analysis/xcheck.c),
 # run by a driver of their own (xcheck_driver.c): one finding a line,
 # "ID LEVEL PROFILE: MESSAGE | WITNESS", the chain indented below
-if cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Iinclude -Itools/analysis \
-	-o "$T/xcheck" "$D/xcheck_driver.c" tools/analysis/xgraph.c \
-	tools/analysis/xcheck.c "$B/libaamed.a" -lpthread 2>"$T/cc.err"; then
+# (a sanitizer build's library needs the driver built the same way)
+driver() {
+	cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Iinclude -Itools/analysis \
+		"$@" -o "$T/xcheck" "$D/xcheck_driver.c" tools/analysis/xgraph.c \
+		tools/analysis/xcheck.c "$B/libaamed.a" -lpthread 2>"$T/cc.err"
+}
+if driver || driver -fsanitize=address,undefined; then
 	ok
 	expect check-dangling 0 "$T/xcheck" "$T/dangling.bin" "$T/other.bin"
 	for p in dp_named dp_named_safe dp_attach dp_child dp_child_attach dp_change dp_onexec dp_complain; do
