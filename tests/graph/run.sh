@@ -139,7 +139,7 @@ has graph-help 'usage: aamed graph'
 # (a sanitizer build's library needs the driver built the same way)
 driver() {
 	cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Iinclude -Itools/analysis \
-		"$@" -o "$T/xcheck" "$D/xcheck_driver.c" tools/analysis/xgraph.c \
+		"$@" -o "$T/xcheck" "$D/xcheck_driver.c" tools/analysis/xgraph.c tools/analysis/xwalk.c \
 		tools/analysis/xcheck.c "$B/libaamed.a" -lpthread 2>"$T/cc.err"
 }
 if driver || driver -fsanitize=address,undefined; then
