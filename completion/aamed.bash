@@ -18,11 +18,11 @@ _aamed()
 	--kernel)
 		COMPREPLY=($(compgen -W "6.1 6.12 upstream" -- "$cur"))
 		return ;;
-	--format)
-		[ "$cmd" = graph ] && COMPREPLY=($(compgen -W "dot json" -- "$cur"))
-		return ;;
 	--features)
 		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.1-dbus linux-6.12 linux-6.12-dbus permstable-v2 permstable-v3" -f -- "$cur"))
+		return ;;
+	--format)
+		[ "$cmd" = graph ] && COMPREPLY=($(compgen -W "dot json" -- "$cur"))
 		return ;;
 	esac
 	case $cmd in
