@@ -26,12 +26,12 @@ static const struct subcommand rows[] = {
 	  "the semantic difference of two policies, with witnesses", true },
 	{ "coverage", cmd_coverage,
 	  "which rules the requests of audit logs exercise", true },
-	{ "test", cmd_test,
-	  "run the profile tests of YAML manifests (TAP, JUnit)", true },
 	{ "graph", cmd_graph,
 	  "the exec and domain-change graph of a policy (DOT, JSON)", true },
 	{ "who-can", cmd_who_can,
 	  "every profile that may make a request (paths may be globs)", true },
+	{ "test", cmd_test,
+	  "run the profile tests of YAML manifests (TAP, JUnit)", true },
 };
 
 const struct subcommand *subcommand_find(const char *name)
