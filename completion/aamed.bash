@@ -7,7 +7,7 @@ _aamed()
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test suggest help version" -- "$cur"))
+		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test suggest graph who-can help version" -- "$cur"))
 		return
 	fi
 	# --color=WHEN: bash splits the word at "="
@@ -28,10 +28,13 @@ _aamed()
 	--features)
 		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.1-dbus linux-6.12 linux-6.12-dbus permstable-v2 permstable-v3" -f -- "$cur"))
 		return ;;
+	--format)
+		[ "$cmd" = graph ] && COMPREPLY=($(compgen -W "dot json" -- "$cur"))
+		return ;;
 	esac
 	case $cmd in
 	help)
-		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test suggest" -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test suggest graph who-can" -- "$cur")) ;;
 	query|explain)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --opened-by --opened-elsewhere --open-perms --exec-fsuid --ctty --revoked --unmediated --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks --rlimit --soft --xattr --token --saved-token --previous --return --test --nnp --onexec --stack --fstype --flags --data --no-source --held --access" -- "$cur"))
@@ -54,6 +57,14 @@ _aamed()
 		COMPREPLY=($(compgen -W "--policy --source --features -I --parser --kernel --abstractions --patch --json" -f -- "$cur")) ;;
 	test)
 		COMPREPLY=($(compgen -W "--policy --profile --kernel --json --junit --cache --parser --features -I --log --enforce --vm" -f -- "$cur")) ;;
+	graph)
+		COMPREPLY=($(compgen -W "--policy --from --format --kernel" -- "$cur")) ;;
+	who-can)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "--policy --json --kernel --source --features -I --label --op --target --fsuid --ouid" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W "file net network unix capability signal ptrace userns io_uring dbus rlimit change_profile change_hat mount umount pivot_root move_mount" -- "$cur"))
+		fi ;;
 	*)
 		COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "tl.h"
+#include "xgraph_cmds.h"
 
 static const struct subcommand rows[] = {
 	{ "compile", cmd_compile, "run apparmor_parser to build policy blobs",
@@ -25,6 +26,10 @@ static const struct subcommand rows[] = {
 	  "the semantic difference of two policies, with witnesses", true },
 	{ "coverage", cmd_coverage,
 	  "which rules the requests of audit logs exercise", true },
+	{ "graph", cmd_graph,
+	  "the exec and domain-change graph of a policy (DOT, JSON)", true },
+	{ "who-can", cmd_who_can,
+	  "every profile that may make a request (paths may be globs)", true },
 	{ "test", cmd_test,
 	  "run the profile tests of YAML manifests (TAP, JUnit)", true },
 	{ "suggest", cmd_suggest,
