@@ -6,6 +6,7 @@
 #   make check      install missing packages, build, run every test
 #   make install PREFIX=/usr/local
 #   make fuzz       run the loader fuzzer (FUZZ_TIME seconds)
+#   make fuzz-long  every fuzz target FUZZ_SECONDS each, a report (tests/fuzz/long.sh)
 
 PREFIX ?= /usr/local
 BUILD ?= build
@@ -208,6 +209,49 @@ fuzz: $(BUILD)/fuzz-load
 
 fuzz-short: $(BUILD)/fuzz-load
 	@sh tests/fuzz/run.sh $(BUILD)/fuzz-load 20
+
+# The other fuzz targets (tests/fuzz/fuzz_*.c): the label-query bytes,
+# replay's record path, the query words and aamed test's manifests. The
+# library and the tools (but main) are built once with the sanitizers
+# into $(BUILD)/fuzz-obj and linked into each. tests/fuzz/run-target.sh
+# runs one; make fuzz-long runs them all and writes a report.
+FUZZ_CC := clang
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Iinclude -Isrc -Itools/common \
+	-Itools/authors -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_TARGETS := query-label replay words manifest
+FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz-%)
+FUZZ_SRC := $(LIB_SRC) $(filter-out tools/cli/aamed.c,$(TOOL_SRC))
+FUZZ_OBJ := $(FUZZ_SRC:%.c=$(BUILD)/fuzz-obj/%.o)
+$(BUILD)/fuzz-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $<"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/fuzz-%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_policy.h $(FUZZ_OBJ)
+	@echo "  FUZZLD  $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) \
+		-lpthread $(TOOL_LIBS)
+$(BUILD)/fuzz-query-label: tests/fuzz/fuzz_query_label.c tests/fuzz/fuzz_policy.h $(FUZZ_OBJ)
+	@echo "  FUZZLD  $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) \
+		-lpthread $(TOOL_LIBS)
+-include $(FUZZ_OBJ:.o=.d)
+.PHONY: fuzz-targets fuzz-long fuzz-regress
+fuzz-targets: $(BUILD)/fuzz-load $(FUZZ_BINS) $(BUILD)/aamed
+
+# Every target for FUZZ_SECONDS each (FUZZ_PARALLEL at a time, at most
+# 2), under nice; the report (executions, coverage, crashes, corpus
+# sizes) goes to FUZZ_REPORT. The corpora grow in FUZZ_CORPUS_DIR.
+FUZZ_SECONDS ?= 600
+FUZZ_PARALLEL ?= 1
+FUZZ_REPORT ?= $(BUILD)/fuzz-report.md
+FUZZ_CORPUS_DIR ?= $(BUILD)/fuzz-corpus
+fuzz-long: fuzz-targets
+	@sh tests/fuzz/long.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_PARALLEL) \
+		$(FUZZ_REPORT) $(FUZZ_CORPUS_DIR)
+
+# make check's share: every target's regression inputs and seeds replayed
+fuzz-regress: fuzz-targets
+	@sh tests/fuzz/regress.sh $(BUILD)
 
 check: deps
 	@$(MAKE) --no-print-directory all

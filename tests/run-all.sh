@@ -99,6 +99,9 @@ suite coverage sh -c "make --no-print-directory coverage"
 suite asan sh -c "make --no-print-directory asan-check"
 suite alloc sh tests/alloc/run.sh
 suite fuzz sh -c "make --no-print-directory fuzz-short"
+# the label-query, replay-record, query-word and manifest targets: their
+# regression inputs and seeds, a few seconds each
+suite fuzz-targets sh -c "make --no-print-directory fuzz-regress"
 suite bench sh tests/bench/run.sh
 # one guest runs every case file: allow for a slow, shared machine
 per_parser kernel env BOOT_TIMEOUT=400 sh tests/kernel/oracle.sh
