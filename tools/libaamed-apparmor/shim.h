@@ -6,6 +6,8 @@
  * Environment (read once, at the first call that needs it):
  *   AAMED_POLICY      policy blobs: a file or a directory (as aamed loads)
  *   AAMED_KERNEL      6.1 (default), 6.12 or upstream
+ *   AAMED_RELOAD      SECONDS: reload AAMED_POLICY when it has changed,
+ *                     looking at most every SECONDS (policy.c)
  *   AAMED_LABELS      the file that says which label each process has
  *                     (see labels.c); without it every process is
  *                     unconfined
@@ -13,7 +15,8 @@
  *                     installed tree that advertises dbus mediation)
  *
  * The policy is loaded once per process and belongs to the library until
- * the process exits: libapparmor's callers may ask at any time.
+ * the process exits, or until a reload replaces it (AAMED_RELOAD):
+ * libapparmor's callers may ask at any time.
  */
 #ifndef SHIM_H
 #define SHIM_H
@@ -23,8 +26,21 @@
 
 #include "aamed.h"
 
-/* The process's policy, or NULL with errno set (why it could not load). */
+/*
+ * Whether the process has a policy: it, or NULL with errno set (why it
+ * could not load). Only for that question: with AAMED_RELOAD the pointer
+ * may be freed by a reload; use shim_policy_get() to ask the policy.
+ */
 aamed_policy *shim_policy(void);
+
+/*
+ * The policy to answer one question with (reloaded first when
+ * AAMED_RELOAD says it is time and AAMED_POLICY changed), kept from being
+ * replaced until shim_policy_put(); NULL with errno set, without the need
+ * of a put, when there is none.
+ */
+aamed_policy *shim_policy_get(void);
+void shim_policy_put(void);
 
 /* A one-line diagnostic on stderr, prefixed with the library's name. */
 void shim_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
