@@ -6,6 +6,7 @@
 #   make check      install missing packages, build, run every test
 #   make install PREFIX=/usr/local
 #   make fuzz       run the loader fuzzer (FUZZ_TIME seconds)
+#   make soak       dbus-daemon with the drop-in under load (SOAK_MESSAGES)
 #   make fuzz-long  every fuzz target FUZZ_SECONDS each, a report (tests/fuzz/long.sh)
 
 PREFIX ?= /usr/local
@@ -248,6 +249,17 @@ FUZZ_CORPUS_DIR ?= $(BUILD)/fuzz-corpus
 fuzz-long: fuzz-targets
 	@sh tests/fuzz/long.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_PARALLEL) \
 		$(FUZZ_REPORT) $(FUZZ_CORPUS_DIR)
+
+# The drop-in under load (tests/soak/run.sh): SOAK_MESSAGES messages from
+# SOAK_CLIENTS clients of different labels on dbus-daemon with
+# libaamed-apparmor.so, the policy replaced every SOAK_RELOAD seconds.
+SOAK_MESSAGES ?= 1000000
+SOAK_CLIENTS ?= 8
+SOAK_RELOAD ?= 3
+.PHONY: soak
+soak: all
+	@SOAK_MESSAGES=$(SOAK_MESSAGES) SOAK_CLIENTS=$(SOAK_CLIENTS) \
+		SOAK_RELOAD=$(SOAK_RELOAD) sh tests/soak/run.sh $(BUILD)
 
 # make check's share: every target's regression inputs and seeds replayed
 fuzz-regress: fuzz-targets

@@ -10,7 +10,7 @@ PKGS="apparmor apparmor-profiles libapparmor-dev gcc make libc6-dev
 pkg-config clang libclang-rt-14-dev valgrind qemu-system-x86
 busybox-static liburcu-dev liburing-dev gnuplot-nox
 libjansson-dev gcovr abigail-tools man-db groff-base
-dbus-daemon dbus-bin python3-dbus python3-gi
+dbus-daemon dbus-bin python3-dbus python3-gi libdbus-1-dev
 libyaml-dev libxml2-utils perl python3-yaml
 python3-cffi python3-pytest python3-distributed python3-zstandard
 dpkg-dev debhelper lintian fakeroot graphviz chromium"

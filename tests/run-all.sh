@@ -94,6 +94,8 @@ suite concurrency sh tests/concurrency/run.sh
 suite sockcache sh tests/sockcache/run.sh $B
 suite man sh tests/man/run.sh $B
 suite dbus sh tests/dbus/run.sh $B
+# the drop-in under load: 20,000 messages, the policy reloaded every second
+suite soak sh -c "make --no-print-directory soak SOAK_MESSAGES=20000 SOAK_RELOAD=1"
 suite abi sh tests/abi/run.sh $B
 suite coverage sh -c "make --no-print-directory coverage"
 suite asan sh -c "make --no-print-directory asan-check"
