@@ -65,7 +65,7 @@
 #define MAX_CLIENTS 64
 #define MAX_SAMPLES 65536	/* RSS samples: 20 minutes */
 #define CALL_TIMEOUT_MS 20000
-#define SLICES 10
+#define SLICES 40
 #define P99_MIN_MESSAGES 200000
 #define BARRIER_TIMEOUT_S 120
 

@@ -187,26 +187,33 @@ static void maybe_reload(void)
 
 aamed_policy *shim_policy_get(void)
 {
-	if (!shim_policy())
+	if (!shim_have_policy())
 		return NULL;
-	if (reload_every)
-		maybe_reload();
+	/* without AAMED_RELOAD the policy never changes: no lock */
+	if (!reload_every)
+		return loaded;
+	maybe_reload();
 	pthread_rwlock_rdlock(&swap_lock);
 	return loaded;
 }
 
 void shim_policy_put(void)
 {
-	pthread_rwlock_unlock(&swap_lock);
+	if (reload_every)
+		pthread_rwlock_unlock(&swap_lock);
 }
 
-aamed_policy *shim_policy(void)
+bool shim_have_policy(void)
 {
 	if (pthread_once(&load_once, load_policy) != 0) {
 		errno = EINVAL;
-		return NULL;
+		return false;
 	}
-	if (!loaded)
+	/* load_errno is written once, before pthread_once returns; loaded
+	 * may be swapped by a reload, but never to NULL */
+	if (load_errno) {
 		errno = load_errno;
-	return loaded;
+		return false;
+	}
+	return true;
 }

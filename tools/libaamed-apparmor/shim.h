@@ -21,17 +21,15 @@
 #ifndef SHIM_H
 #define SHIM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
 #include "aamed.h"
 
-/*
- * Whether the process has a policy: it, or NULL with errno set (why it
- * could not load). Only for that question: with AAMED_RELOAD the pointer
- * may be freed by a reload; use shim_policy_get() to ask the policy.
- */
-aamed_policy *shim_policy(void);
+/* Whether the process has a policy; false with errno set (why it could
+ * not load). */
+bool shim_have_policy(void);
 
 /*
  * The policy to answer one question with (reloaded first when
