@@ -200,10 +200,34 @@ coverage:
 	@sh tests/coverage/run.sh $(COV_BUILD)
 
 FUZZ_TIME ?= 60
-$(BUILD)/fuzz-load: tests/fuzz/fuzz_load.c $(LIB_SRC)
-	@mkdir -p $(BUILD)
-	clang -std=c11 -D_GNU_SOURCE -g -O1 -Iinclude -Isrc \
-		-fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
+# The fuzz targets (tests/fuzz/fuzz_*.c): the loader's, and the
+# label-query bytes, replay's record path, the query words and aamed
+# test's manifests. The library and the tools they need are built once
+# with the sanitizers into $(BUILD)/fuzz-obj and linked into each.
+# tests/fuzz/run.sh runs the loader's, tests/fuzz/regress.sh the others'
+# regression inputs (make check), tests/fuzz/long.sh all for long (make
+# fuzz-long, with a report).
+FUZZ_CC := clang
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Iinclude -Isrc -Itools/common \
+	-Itools/authors -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_TARGETS := query-label replay words manifest
+FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz-%)
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz-obj/%.o)
+# the query words, replay's record path and the manifest reader, and what
+# they call (the policy cache of test_manifest calls compile.c)
+FUZZ_TOOL_SRC := $(sort $(wildcard tools/common/*.c tools/authors/replay*.c \
+	tools/authors/tl*.c)) tools/authors/test_manifest.c tools/cli/compile.c
+FUZZ_OBJ := $(FUZZ_LIB_OBJ) $(FUZZ_TOOL_SRC:%.c=$(BUILD)/fuzz-obj/%.o)
+$(BUILD)/fuzz-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $<"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+-include $(FUZZ_OBJ:.o=.d)
+
+$(BUILD)/fuzz-load: tests/fuzz/fuzz_load.c $(FUZZ_LIB_OBJ)
+	@echo "  FUZZLD  $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) \
+		-lpthread
 
 fuzz: $(BUILD)/fuzz-load
 	@sh tests/fuzz/run.sh $(BUILD)/fuzz-load $(FUZZ_TIME)
@@ -211,22 +235,6 @@ fuzz: $(BUILD)/fuzz-load
 fuzz-short: $(BUILD)/fuzz-load
 	@sh tests/fuzz/run.sh $(BUILD)/fuzz-load 20
 
-# The other fuzz targets (tests/fuzz/fuzz_*.c): the label-query bytes,
-# replay's record path, the query words and aamed test's manifests. The
-# library and the tools (but main) are built once with the sanitizers
-# into $(BUILD)/fuzz-obj and linked into each. tests/fuzz/run-target.sh
-# runs one; make fuzz-long runs them all and writes a report.
-FUZZ_CC := clang
-FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Iinclude -Isrc -Itools/common \
-	-Itools/authors -fsanitize=fuzzer-no-link,address,undefined
-FUZZ_TARGETS := query-label replay words manifest
-FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz-%)
-FUZZ_SRC := $(LIB_SRC) $(filter-out tools/cli/aamed.c,$(TOOL_SRC))
-FUZZ_OBJ := $(FUZZ_SRC:%.c=$(BUILD)/fuzz-obj/%.o)
-$(BUILD)/fuzz-obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	@echo "  FUZZCC  $<"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
 $(BUILD)/fuzz-%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_policy.h $(FUZZ_OBJ)
 	@echo "  FUZZLD  $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) \
@@ -235,7 +243,6 @@ $(BUILD)/fuzz-query-label: tests/fuzz/fuzz_query_label.c tests/fuzz/fuzz_policy.
 	@echo "  FUZZLD  $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) \
 		-lpthread $(TOOL_LIBS)
--include $(FUZZ_OBJ:.o=.d)
 .PHONY: fuzz-targets fuzz-long fuzz-regress
 fuzz-targets: $(BUILD)/fuzz-load $(FUZZ_BINS) $(BUILD)/aamed
 

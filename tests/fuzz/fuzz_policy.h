@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The policy the fuzz targets other than the loader decide against: the
- * blob or directory AAMED_FUZZ_POLICY names (tests/fuzz/run-target.sh
+ * blob or directory AAMED_FUZZ_POLICY names (tests/fuzz/prep.sh
  * compiles tests/robust and tests/dbus profiles into one), or an empty
  * policy when it is unset (every label but "unconfined" then ENOENT).
  *
