@@ -36,7 +36,6 @@ fi
 export AAMED_FUZZ_POLICY="$T/work/policy"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
-export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/lsan.supp}"
 
 for t in query-label replay words manifest; do
 	f=$B/fuzz-$t
@@ -51,6 +50,10 @@ for t in query-label replay words manifest; do
 		[ -f "$i" ] && set -- "$@" "$i"
 	done
 	nreg=$(find "$here/regress/$t" -type f 2>/dev/null | wc -l)
+	# leaks inside libapparmor are not aamed's (lsan.supp says which)
+	supp=$here/lsan.supp
+	[ -f "$here/lsan-$t.supp" ] && supp=$here/lsan-$t.supp
+	export LSAN_OPTIONS="${FUZZ_LSAN_OPTIONS:-suppressions=$supp}"
 	s0=$(date +%s)
 	rc=0
 	[ $# -eq 0 ] || "$f" -timeout=20 -close_fd_mask=3 \
