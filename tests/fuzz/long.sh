@@ -32,19 +32,24 @@ sh "$here/prep.sh" "$B" "$W" || { echo "fuzz-long: no policy for the targets"; e
 export AAMED_FUZZ_POLICY="$W/policy"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
-export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/lsan.supp}"
 
 # run TARGET: the fuzzer for SECS, its CPU seconds in LOGS/TARGET.cpu
 run() {
 	t=$1
 	mkdir -p "$CORP/$t" "$B/fuzz-artifacts/$t"
+	# stdout closed; the tools' diagnostics on stderr too (the inputs'
+	# fault, not the report's); libFuzzer keeps its own
+	mask=3
+	[ "$t" = load ] && mask=1
 	set -- -max_total_time="$SECS" -timeout=20 -rss_limit_mb=2048 \
-		-print_final_stats=1 -close_fd_mask=1 \
+		-print_final_stats=1 -close_fd_mask=$mask \
 		-artifact_prefix="$B/fuzz-artifacts/$t/"
 	[ "$t" = load ] && set -- "$@" -dict="$here/aamed.dict"
-	# the tools' diagnostics are the inputs' fault: not the report's
-	[ "$t" = load ] || set -- "$@" -close_fd_mask=2
 	date -u +%s >"$LOGS/$t.start"
+	# leaks inside libapparmor are not aamed's (lsan.supp says which)
+	supp=$here/lsan.supp
+	[ -f "$here/lsan-$t.supp" ] && supp=$here/lsan-$t.supp
+	LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$supp} \
 	/usr/bin/time -f '%U %S' -o "$LOGS/$t.cpu" nice -n 19 \
 		"$B/fuzz-$t" "$@" "$CORP/$t" "$W/seeds/$t" >"$LOGS/$t.log" 2>&1
 	echo $? >"$LOGS/$t.rc"
@@ -84,8 +89,8 @@ bad=0
 		fi
 		wall=$(( $(cat "$LOGS/$t.end") - $(cat "$LOGS/$t.start") ))
 		cpu=$(tail -n 1 "$LOGS/$t.cpu" 2>/dev/null | awk '{ printf "%d", $1 + $2 }')
-		execs=$(awk '/^stat::number_of_executed_units/ { print $2 }' "$log")
-		eps=$(awk '/^stat::average_exec_per_sec/ { print $2 }' "$log")
+		execs=$(awk '/^stat::number_of_executed_units/ { print $2; exit }' "$log")
+		eps=$(awk '/^stat::average_exec_per_sec/ { print $2; exit }' "$log")
 		last=$(grep -E '^#[0-9]+' "$log" | grep 'cov: ' | tail -n 1)
 		cov=$(echo "$last" | sed -n 's/.*cov: \([0-9]*\).*/\1/p')
 		ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
