@@ -6,6 +6,8 @@
 #   make check      install missing packages, build, run every test
 #   make install PREFIX=/usr/local
 #   make fuzz       run the loader fuzzer (FUZZ_TIME seconds)
+#   make soak       dbus-daemon with the drop-in under load (SOAK_MESSAGES)
+#   make fuzz-long  every fuzz target FUZZ_SECONDS each, a report (tests/fuzz/long.sh)
 
 PREFIX ?= /usr/local
 # Where the libraries and aamed.pc go: a Debian package sets
@@ -262,16 +264,77 @@ coverage:
 	@sh tests/coverage/run.sh $(COV_BUILD)
 
 FUZZ_TIME ?= 60
-$(BUILD)/fuzz-load: tests/fuzz/fuzz_load.c $(LIB_SRC)
-	@mkdir -p $(BUILD)
-	clang -std=c11 -D_GNU_SOURCE -g -O1 -Iinclude -Isrc \
-		-fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
+# The fuzz targets (tests/fuzz/fuzz_*.c): the loader's, and the
+# label-query bytes, replay's record path, the query words and aamed
+# test's manifests. The library and the tools they need are built once
+# with the sanitizers into $(BUILD)/fuzz-obj and linked into each.
+# tests/fuzz/run.sh runs the loader's, tests/fuzz/regress.sh the others'
+# regression inputs (make check), tests/fuzz/long.sh all for long (make
+# fuzz-long, with a report).
+FUZZ_CC := clang
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Iinclude -Isrc -Itools/common \
+	-Itools/authors -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_TARGETS := query-label replay words manifest
+FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz-%)
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz-obj/%.o)
+# the query words, replay's record path and the manifest reader, and what
+# they call (the policy cache of test_manifest calls compile.c)
+FUZZ_TOOL_SRC := $(sort $(wildcard tools/common/*.c tools/authors/replay*.c \
+	tools/authors/tl*.c)) tools/authors/test_manifest.c tools/cli/compile.c
+FUZZ_OBJ := $(FUZZ_LIB_OBJ) $(FUZZ_TOOL_SRC:%.c=$(BUILD)/fuzz-obj/%.o)
+$(BUILD)/fuzz-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $<"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+-include $(FUZZ_OBJ:.o=.d)
+
+$(BUILD)/fuzz-load: tests/fuzz/fuzz_load.c $(FUZZ_LIB_OBJ)
+	@echo "  FUZZLD  $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) \
+		-lpthread
 
 fuzz: $(BUILD)/fuzz-load
 	@sh tests/fuzz/run.sh $(BUILD)/fuzz-load $(FUZZ_TIME)
 
 fuzz-short: $(BUILD)/fuzz-load
 	@sh tests/fuzz/run.sh $(BUILD)/fuzz-load 20
+
+$(BUILD)/fuzz-%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_policy.h $(FUZZ_OBJ)
+	@echo "  FUZZLD  $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) \
+		-lpthread $(TOOL_LIBS)
+$(BUILD)/fuzz-query-label: tests/fuzz/fuzz_query_label.c tests/fuzz/fuzz_policy.h $(FUZZ_OBJ)
+	@echo "  FUZZLD  $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) \
+		-lpthread $(TOOL_LIBS)
+.PHONY: fuzz-targets fuzz-long fuzz-regress
+fuzz-targets: $(BUILD)/fuzz-load $(FUZZ_BINS) $(BUILD)/aamed
+
+# Every target for FUZZ_SECONDS each (FUZZ_PARALLEL at a time, at most
+# 2), under nice; the report (executions, coverage, crashes, corpus
+# sizes) goes to FUZZ_REPORT. The corpora grow in FUZZ_CORPUS_DIR.
+FUZZ_SECONDS ?= 600
+FUZZ_PARALLEL ?= 1
+FUZZ_REPORT ?= $(BUILD)/fuzz-report.md
+FUZZ_CORPUS_DIR ?= $(BUILD)/fuzz-corpus
+fuzz-long: fuzz-targets
+	@sh tests/fuzz/long.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_PARALLEL) \
+		$(FUZZ_REPORT) $(FUZZ_CORPUS_DIR)
+
+# The drop-in under load (tests/soak/run.sh): SOAK_MESSAGES messages from
+# SOAK_CLIENTS clients of different labels on dbus-daemon with
+# libaamed-apparmor.so, the policy replaced every SOAK_RELOAD seconds.
+SOAK_MESSAGES ?= 1000000
+SOAK_CLIENTS ?= 8
+SOAK_RELOAD ?= 3
+.PHONY: soak
+soak: all
+	@SOAK_MESSAGES=$(SOAK_MESSAGES) SOAK_CLIENTS=$(SOAK_CLIENTS) \
+		SOAK_RELOAD=$(SOAK_RELOAD) sh tests/soak/run.sh $(BUILD)
+
+# make check's share: every target's regression inputs and seeds replayed
+fuzz-regress: fuzz-targets
+	@sh tests/fuzz/regress.sh $(BUILD)
 
 check: deps
 	@$(MAKE) --no-print-directory all

@@ -11,7 +11,7 @@ pkg-config clang libclang-rt-14-dev valgrind qemu-system-x86
 busybox-static liburcu-dev liburing-dev gnuplot-nox
 libjansson-dev gcovr abigail-tools man-db groff-base
 dh-python
-dbus-daemon dbus-bin python3-dbus python3-gi
+dbus-daemon dbus-bin python3-dbus python3-gi libdbus-1-dev
 libyaml-dev libxml2-utils perl python3-yaml
 python3-cffi python3-pytest python3-distributed python3-zstandard
 python3-dev

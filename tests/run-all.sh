@@ -97,6 +97,8 @@ suite concurrency sh tests/concurrency/run.sh
 suite sockcache sh tests/sockcache/run.sh $B
 suite man sh tests/man/run.sh $B
 suite dbus sh tests/dbus/run.sh $B
+# the drop-in under load: 20,000 messages, the policy reloaded every second
+suite soak sh -c "make --no-print-directory soak SOAK_MESSAGES=20000 SOAK_RELOAD=1"
 suite abi sh tests/abi/run.sh $B
 # the Debian packages, built from an export of the tree, installed into a
 # scratch root and run from there
@@ -107,6 +109,9 @@ suite coverage sh -c "make --no-print-directory coverage"
 suite asan sh -c "make --no-print-directory asan-check"
 suite alloc sh tests/alloc/run.sh
 suite fuzz sh -c "make --no-print-directory fuzz-short"
+# the label-query, replay-record, query-word and manifest targets: their
+# regression inputs and seeds, a few seconds each
+suite fuzz-targets sh -c "make --no-print-directory fuzz-regress"
 suite bench sh tests/bench/run.sh
 # one guest runs every case file: allow for a slow, shared machine
 per_parser kernel env BOOT_TIMEOUT=400 sh tests/kernel/oracle.sh

@@ -484,7 +484,9 @@ static void one(const struct op *op, const struct ctx *tmpl,
 		npass++;
 }
 
-static void run_op(const struct op *op, const struct ctx *tmpl,
+/* The allocations the clean call made (each then made to fail in
+ * turn), or -1 when the clean call failed or leaked. */
+static long run_op(const struct op *op, const struct ctx *tmpl,
 		   const char *what)
 {
 	struct ctx c = *tmpl;
@@ -500,16 +502,30 @@ static void run_op(const struct op *op, const struct ctx *tmpl,
 	if (rc) {
 		fail("%s: fails with no allocation failing: %d %s", what, rc,
 		     c.err.msg);
-		return;
+		return -1;
 	}
 	if (leaked()) {
 		fail("%s: leaks with no allocation failing", what);
-		return;
+		return -1;
 	}
 	npass++;
 	printf("%s: %ld allocations\n", what, n);
 	for (k = 1; k <= n; k++)
 		one(op, tmpl, what, k);
+	return n;
+}
+
+/* A decision that interns no label: it must not allocate at all
+ * (include/aamed.h: "decisions read only: they never allocate"). */
+static void run_decision(const struct op *op, const struct ctx *tmpl,
+			 const char *what)
+{
+	long n = run_op(op, tmpl, what);
+
+	if (n > 0)
+		fail("%s: a decision made %ld allocations, none allowed", what, n);
+	else if (n == 0)
+		npass++;
 }
 
 /* ------------------------------------------------------------------ */
@@ -651,15 +667,15 @@ static void run_decisions(void)
 	for (i = 0; i < sizeof(subjects) / sizeof(subjects[0]); i++) {
 		t.subject = subjects[i];
 		snprintf(what, sizeof(what), "%s: file deny", subjects[i]);
-		run_op(&decide_file, &t, what);
+		run_decision(&decide_file, &t, what);
 		snprintf(what, sizeof(what), "%s: net create", subjects[i]);
-		run_op(&decide_net, &t, what);
+		run_decision(&decide_net, &t, what);
 		snprintf(what, sizeof(what), "%s: signal", subjects[i]);
-		run_op(&decide_signal, &t, what);
+		run_decision(&decide_signal, &t, what);
 		snprintf(what, sizeof(what), "%s: file inherit", subjects[i]);
-		run_op(&decide_inherit, &t, what);
+		run_decision(&decide_inherit, &t, what);
 		snprintf(what, sizeof(what), "%s: mount", subjects[i]);
-		run_op(&decide_mount, &t, what);
+		run_decision(&decide_mount, &t, what);
 	}
 	for (i = 0; i < sizeof(execs) / sizeof(execs[0]); i++) {
 		t.subject = execs[i].subject;

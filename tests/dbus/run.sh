@@ -111,6 +111,8 @@ if cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -o "$T/shimcheck" \
 		badlabel 22 "labels: a line over 4095 bytes, EINVAL"
 	shimcheck AAMED_POLICY="$T/policy" AAMED_LABELS="$T/none" "$T/shimcheck" badlabel 2 "labels: no such file, ENOENT"
 	shimcheck AAMED_POLICY="$T/policy" AAMED_KERNEL=5.4 "$T/shimcheck" badlabel 22 "AAMED_KERNEL=5.4: EINVAL"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_RELOAD=soon "$T/shimcheck" badlabel 22 "AAMED_RELOAD=soon: EINVAL"
+	shimcheck AAMED_POLICY="$T/policy" AAMED_RELOAD=86401 "$T/shimcheck" badlabel 22 "AAMED_RELOAD=86401: EINVAL"
 	shimcheck AAMED_POLICY="$T/no-policy" "$T/shimcheck" badlabel 2 "AAMED_POLICY: no such path, ENOENT"
 else
 	ko "shimcheck does not build"

@@ -129,7 +129,9 @@ int mount_parse(int argc, char **argv, struct query *q, char *err,
 		} else if (a[0] == '-' && a[1] == '-') {
 			snprintf(err, errlen, "unknown option %s", a);
 			return -1;
-		} else if (n == nargs) {
+		} else if (n >= nargs) {
+			/* >=: a --no-source after both words lowers nargs
+			 * below n, and pos[] has room for two */
 			snprintf(err, errlen, "unexpected word \"%s\"", a);
 			return -1;
 		} else {

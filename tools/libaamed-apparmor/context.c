@@ -19,15 +19,14 @@
 
 #define LABEL_TEXT_MAX 4096
 
-int shim_context(pid_t pid, uid_t uid, char **context, size_t *size)
+/* shim_context() with the policy held */
+static int context_of(aamed_policy *policy, pid_t pid, uid_t uid,
+		      char **context, size_t *size)
 {
-	aamed_policy *policy = shim_policy();
 	char text[LABEL_TEXT_MAX];
 	const aamed_label *l;
 	int rc, err = 0;
 
-	if (!policy)
-		return -errno;
 	rc = shim_label_text(policy, pid, uid, text, sizeof(text));
 	if (rc < 0)
 		return rc;
@@ -50,6 +49,18 @@ int shim_context(pid_t pid, uid_t uid, char **context, size_t *size)
 		return -ENOMEM;
 	*size = (size_t)rc + 1;
 	return 0;
+}
+
+int shim_context(pid_t pid, uid_t uid, char **context, size_t *size)
+{
+	aamed_policy *policy = shim_policy_get();
+	int rc;
+
+	if (!policy)
+		return -errno;
+	rc = context_of(policy, pid, uid, context, size);
+	shim_policy_put();
+	return rc;
 }
 
 char *shim_splitcon(char *con, size_t len, char **mode)

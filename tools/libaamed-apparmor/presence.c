@@ -45,7 +45,7 @@ int aa_is_enabled(void)
 {
 	char *mnt;
 
-	if (!shim_policy())
+	if (!shim_have_policy())
 		return 0;
 	if (aa_find_mountpoint(&mnt) != 0)
 		return 0;

@@ -33,12 +33,13 @@ int shim_query_label(uint32_t mask, char *query, size_t size, int *allowed,
 		errno = EINVAL;
 		return -1;
 	}
-	policy = shim_policy();
+	policy = shim_policy_get();
 	if (!policy)
 		return -1;
 	/* libapparmor writes its command there too: callers expect it */
 	memcpy(query, AA_QUERY_CMD_LABEL, AA_QUERY_CMD_LABEL_SIZE);
 	rc = aamed_query_label(policy, mask, query, size, allowed, audited);
+	shim_policy_put();
 	if (rc < 0) {
 		errno = -rc;
 		return -1;

@@ -6,6 +6,8 @@
  * Environment (read once, at the first call that needs it):
  *   AAMED_POLICY      policy blobs: a file or a directory (as aamed loads)
  *   AAMED_KERNEL      6.1 (default), 6.12 or upstream
+ *   AAMED_RELOAD      SECONDS: reload AAMED_POLICY when it has changed,
+ *                     looking at most every SECONDS (policy.c)
  *   AAMED_LABELS      the file that says which label each process has
  *                     (see labels.c); without it every process is
  *                     unconfined
@@ -13,18 +15,30 @@
  *                     installed tree that advertises dbus mediation)
  *
  * The policy is loaded once per process and belongs to the library until
- * the process exits: libapparmor's callers may ask at any time.
+ * the process exits, or until a reload replaces it (AAMED_RELOAD):
+ * libapparmor's callers may ask at any time.
  */
 #ifndef SHIM_H
 #define SHIM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
 #include "aamed.h"
 
-/* The process's policy, or NULL with errno set (why it could not load). */
-aamed_policy *shim_policy(void);
+/* Whether the process has a policy; false with errno set (why it could
+ * not load). */
+bool shim_have_policy(void);
+
+/*
+ * The policy to answer one question with (reloaded first when
+ * AAMED_RELOAD says it is time and AAMED_POLICY changed), kept from being
+ * replaced until shim_policy_put(); NULL with errno set, without the need
+ * of a put, when there is none.
+ */
+aamed_policy *shim_policy_get(void);
+void shim_policy_put(void);
 
 /* A one-line diagnostic on stderr, prefixed with the library's name. */
 void shim_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
