@@ -98,6 +98,7 @@ suite dbus sh tests/dbus/run.sh $B
 suite abi sh tests/abi/run.sh $B
 # the Python bindings (make python: cffi, pytest)
 suite python sh -c "make --no-print-directory python >/dev/null && sh tests/python/run.sh $B"
+suite fleet sh -c "make --no-print-directory python >/dev/null && sh tests/fleet/run.sh $B"
 suite coverage sh -c "make --no-print-directory coverage"
 suite asan sh -c "make --no-print-directory asan-check"
 suite alloc sh tests/alloc/run.sh

@@ -10,7 +10,8 @@
 #   OUT/old/            every case's policy, as the kernels ran it
 #   OUT/new/            the same with t_files changed (r.txt gains w,
 #                       other.txt gains r: denials now allowed) and
-#                       t_ipc's... unchanged: changes only in t_files
+#                       t_audit's write to rw.txt taken away (audited
+#                       writes now denied)
 #   OUT/logs/HOST/...   HOSTS hosts (host001...), RECORDS records in all,
 #                       dealt round robin; the hosts' logs rotate
 #                       through auditd's form (audit.log), kernel log
@@ -35,6 +36,7 @@ for name in $CASES; do
 	' "tests/kernel/cases/$name.cases"
 done
 sed -e 's|^  /srv/data/r.txt r,|  /srv/data/r.txt rw,\n  /srv/data/other.txt r,|' \
+	-e 's|^  audit /srv/data/rw.txt rw,|  audit /srv/data/rw.txt r,|' \
 	"$OUT/old/file-basic.1.sd" >"$OUT/new/file-basic.1.sd"
 for sd in "$OUT"/old/*.sd "$OUT/new/file-basic.1.sd"; do
 	"$PARSER" -Q -S --features-file "$FEAT" -I "$PINC" "$sd" >"${sd%.sd}.bin" 2>/dev/null || {
