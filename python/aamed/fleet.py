@@ -158,17 +158,18 @@ def main(argv=None):
         return 3
     parts = partition([(h, os.path.abspath(p)) for h, p in files],
                       int(opts.partition_mb * 1024 * 1024))
-    t0 = time.monotonic()
+    t_start = time.monotonic()
     client, cluster = _client(opts)
+    t0 = time.monotonic()    # the cluster's start is not the replay's
     try:
         futs = client.map(fleet_task.replay_partition, parts,
                           policy=policy, kernel=opts.kernel, pure=False)
         results = client.gather(futs)
+        wall = time.monotonic() - t0
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
-    wall = time.monotonic() - t0
     report = fleet_merge.merge(results, [p for _, p in files])
     report["errors"] = ([{"file": w, "message": m} for w, m in errors] +
                         report["errors"])
@@ -177,10 +178,12 @@ def main(argv=None):
     json.dump(report, sys.stdout, separators=(",", ":"))
     sys.stdout.write("\n")
     if opts.stats:
-        print("stats: %d records in %.3f s (%.0f records/s, %d partitions, %s)" % (
-            report["records"], wall, report["records"] / wall if wall else 0,
-            len(parts), opts.scheduler or "%d local workers" % opts.workers),
-            file=sys.stderr)
+        rss = max(r.get("maxrss_kb", 0) for r in results)
+        print("stats: %d records in %.3f s (%.0f records/s, %d partitions, %s; "
+              "largest worker peak resident set %.1f MB; cluster start %.1f s)" % (
+                  report["records"], wall, report["records"] / wall if wall else 0,
+                  len(parts), opts.scheduler or "%d local workers" % opts.workers,
+                  rss / 1024, t0 - t_start), file=sys.stderr)
     if report["errors"] or report["input_errors"]:
         return 2
     return 1 if report["changed"] else 0

@@ -5,6 +5,7 @@ worker process loads once and keeps (the policy of the last job)."""
 import gzip
 import lzma
 import os
+import resource
 import shutil
 import tempfile
 import threading
@@ -89,4 +90,8 @@ def replay_partition(part, policy, kernel):
         if report is not None:
             for group in report["changes"] + report["unrebuildable"]:
                 group["examples"] = _rename(group["examples"], names)
-    return {"host": host, "files": paths, "report": report, "errors": errors}
+    # the worker process's peak resident set so far (KB): the sizing
+    # figure --stats prints
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"host": host, "files": paths, "report": report, "errors": errors,
+            "maxrss_kb": rss}
