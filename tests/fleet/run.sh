@@ -17,9 +17,10 @@ ROOT=$(pwd)
 case $B in /*) ;; *) B=$ROOT/$B ;; esac
 PY=${PYTHON:-/usr/bin/python3}
 T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-fleet.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+PIDS=
+trap 'for p in $PIDS; do kill "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
 . tests/assert.sh
-CHECKS=18
+CHECKS=21
 skip() { echo "SKIP: $1 ($CHECKS checks skipped)"; echo "0 passed, 0 failed"; exit 0; }
 "$PY" -c 'import distributed, zstandard' 2>/dev/null ||
 	skip "$PY lacks dask.distributed or zstandard (python3-distributed, python3-zstandard)"
@@ -81,6 +82,26 @@ expect fleet-glob 1 fleet --policy "$T/new" "$T/logs/host00[12]/*"
 [ "$(json 'sorted(r["hosts"])')" = "['host001', 'host002']" ] && ok || ko "fleet-glob: hosts $(json 'sorted(r["hosts"])')"
 "$B/aamed" replay --json --policy "$T/new" "$T"/logs/host00[12]/* >"$T/one.json"
 "$PY" tests/fleet/canon.py "$T/out" "$T/one.json" && ok || ko "fleet-glob: not the report of one aamed replay"
+
+# --scheduler: the same job on a separate Dask scheduler and worker (one
+# worker process of 2 threads: the task's lock keeps its replays apart),
+# on a port the scheduler picks, on the loopback only
+env PYTHONPATH="$B/python" "$PY" -m distributed.cli.dask_scheduler --host 127.0.0.1 --port 0 \
+	--dashboard-address 127.0.0.1:0 --scheduler-file "$T/sched" >"$T/sched.log" 2>&1 &
+PIDS="$!"
+i=0
+while [ ! -s "$T/sched" ] && [ $i -lt 60 ]; do sleep 0.5; i=$((i + 1)); done
+addr=$("$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["address"])' "$T/sched" 2>/dev/null)
+if [ -n "$addr" ]; then
+	ok
+	env PYTHONPATH="$B/python" "$PY" -m distributed.cli.dask_worker "$addr" --nthreads 2 --no-nanny \
+		--dashboard-address 127.0.0.1:0 >"$T/worker.log" 2>&1 &
+	PIDS="$PIDS $!"
+	expect fleet-scheduler 1 fleet --scheduler "$addr" --partition-mb 0.02 --policy "$T/new" "$T/logs/host00[12]/*"
+	"$PY" tests/fleet/canon.py "$T/out" "$T/one.json" && ok || ko "fleet-scheduler: not the report of one aamed replay"
+else
+	ko "fleet-scheduler: the scheduler did not start"; tail -5 "$T/sched.log"
+fi
 
 # a truncated gzip log: named with its file, exit 2, the others merged
 head -c 300 "$T/logs/host001/audit.log" | gzip | head -c 60 >"$T/logs/host001/old.log.gz"
