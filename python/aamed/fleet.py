@@ -74,7 +74,9 @@ def discover(args):
                 errors.append((p, "no such file"))
             else:
                 found.setdefault(p, host_of(p, None))
-    return sorted(((h, p) for p, h in found.items())), errors
+    # absolute: the workers (perhaps on other machines, on a shared file
+    # system) read them, and the examples and "inputs" name them so
+    return sorted(((h, os.path.abspath(p)) for p, h in found.items())), errors
 
 
 def partition(files, target):
@@ -156,7 +158,7 @@ def main(argv=None):
     except aamed.Error as e:
         print("aamed.fleet: %s" % e, file=sys.stderr)
         return 3
-    parts = partition([(h, os.path.abspath(p)) for h, p in files],
+    parts = partition(files,
                       int(opts.partition_mb * 1024 * 1024))
     t_start = time.monotonic()
     client, cluster = _client(opts)
