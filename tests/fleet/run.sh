@@ -20,7 +20,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-fleet.XXXXXX")
 PIDS=
 trap 'for p in $PIDS; do kill "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
 . tests/assert.sh
-CHECKS=21
+CHECKS=23
 skip() { echo "SKIP: $1 ($CHECKS checks skipped)"; echo "0 passed, 0 failed"; exit 0; }
 "$PY" -c 'import distributed, zstandard' 2>/dev/null ||
 	skip "$PY lacks dask.distributed or zstandard (python3-distributed, python3-zstandard)"
@@ -108,6 +108,22 @@ head -c 300 "$T/logs/host001/audit.log" | gzip | head -c 60 >"$T/logs/host001/ol
 expect fleet-bad 2 fleet --policy "$T/new" "$T/logs"
 has_err fleet-bad "host001/old.log.gz: "
 [ "$(json '[e["file"].endswith("host001/old.log.gz") for e in r["errors"]], r["records"]')" = "[True] 3001" ] && ok || ko "fleet-bad: errors $(json 'r["errors"], r["records"]')"
+
+# the hosts from the paths and the partitions by size, as docs/fleet.md
+# says: DIR/HOST/..., DIR/HOST.suffix, a named file's parent directory;
+# whole files, one host's each, cut past the size asked
+mkdir -p "$T/h/web1/sub" "$T/h/db"
+printf '%0100d\n' 0 >"$T/h/web1/a.log"; cp "$T/h/web1/a.log" "$T/h/web1/sub/b.log"
+cp "$T/h/web1/a.log" "$T/h/web1/c.log"; cp "$T/h/web1/a.log" "$T/h/mail2.audit.log.gz"
+cp "$T/h/web1/a.log" "$T/h/db/x.log"
+got=$(cd "$T/h" && PYTHONPATH="$B/python" "$PY" -c '
+import os
+from aamed.fleet import discover, partition
+files, errors = discover(["'"$T/h"'", "db/x.log", "nothing*"])
+print(sorted(set(h for h, p in files)), errors)
+print([(h, [os.path.relpath(p, "'"$T/h"'") for p in ps]) for h, ps in partition(files, 250) if h == "web1"])')
+[ "$(echo "$got" | head -1)" = "['db', 'mail2', 'web1'] [('nothing*', 'no file matches')]" ] && ok || ko "fleet-hosts: $got"
+[ "$(echo "$got" | tail -1)" = "[('web1', ['web1/a.log', 'web1/c.log']), ('web1', ['web1/sub/b.log'])]" ] && ok || ko "fleet-partitions: $got"
 
 # usage and policy errors, before any cluster starts
 expect fleet-workers 2 fleet --workers 0 --policy "$T/new" "$T/logs"
