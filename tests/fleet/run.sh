@@ -67,10 +67,17 @@ grep -q 'host003/journal.json.xz:[0-9]' "$T/fleet.json" && ok || ko "fleet-dir: 
 
 # one aamed replay over the same files, in the fleet's input order, the
 # compressed ones unpacked in place (the same names without the suffix)
-for f in "$T"/logs/host002/*.gz; do gzip -d "$f"; done
-for f in "$T"/logs/host003/*.xz; do xz -d "$f"; done
-"$PY" -c 'import sys, zstandard; p = sys.argv[1]; open(p[:-4], "wb").write(zstandard.ZstdDecompressor().stream_reader(open(p, "rb")).read())' "$T"/logs/host004/*.zst
-rm -f "$T"/logs/host004/*.zst
+"$PY" - "$T"/logs/host002/*.gz "$T"/logs/host003/*.xz "$T"/logs/host004/*.zst <<'PY'
+import gzip, lzma, os, sys, zstandard
+for p in sys.argv[1:]:
+    base, ext = os.path.splitext(p)
+    if ext == ".zst":
+        data = zstandard.ZstdDecompressor().stream_reader(open(p, "rb")).read()
+    else:
+        data = {".gz": gzip, ".xz": lzma}[ext].open(p).read()
+    open(base, "wb").write(data)
+    os.remove(p)
+PY
 "$PY" -c 'import json, sys; [print(f.rsplit(".", 1)[0] if f.endswith((".gz", ".xz", ".zst")) else f) for f in json.load(open(sys.argv[1]))["inputs"]]' "$T/fleet.json" >"$T/inputs"
 [ "$(wc -l <"$T/inputs")" -eq 7 ] && ok || ko "fleet-dir: $(wc -l <"$T/inputs") inputs, wanted 7"
 xargs "$B/aamed" replay --json --policy "$T/new" <"$T/inputs" >"$T/one.json"
