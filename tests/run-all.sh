@@ -105,6 +105,7 @@ suite abi sh tests/abi/run.sh $B
 suite deb sh tests/deb/run.sh
 # the Python bindings (make python: cffi, pytest)
 suite python sh -c "make --no-print-directory python >/dev/null && sh tests/python/run.sh $B"
+suite fleet sh -c "make --no-print-directory python >/dev/null && sh tests/fleet/run.sh $B"
 suite coverage sh -c "make --no-print-directory coverage"
 suite asan sh -c "make --no-print-directory asan-check"
 suite alloc sh tests/alloc/run.sh
