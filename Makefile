@@ -26,8 +26,8 @@ LIB_SRC := $(sort $(wildcard src/*.c))
 # attach, compile, help) and tools/authors (explain, replay, diff,
 # coverage, test). replay parses records with libapparmor, test reads
 # its manifests with libyaml.
-TOOL_SRC := $(sort $(wildcard tools/common/*.c tools/cli/*.c tools/authors/*.c))
-TOOL_INC := -Itools/common -Itools/authors
+TOOL_SRC := $(sort $(wildcard tools/common/*.c tools/cli/*.c tools/authors/*.c tools/analysis/*.c))
+TOOL_INC := -Itools/common -Itools/authors -Itools/analysis
 TOOL_LIBS := -lapparmor -ljansson -lyaml
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)

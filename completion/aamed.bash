@@ -8,6 +8,7 @@ _aamed()
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
 		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test help version" -- "$cur"))
+		COMPREPLY+=($(compgen -W "check" -- "$cur"))
 		return
 	fi
 	case $prev in
@@ -17,13 +18,26 @@ _aamed()
 	--kernel)
 		COMPREPLY=($(compgen -W "6.1 6.12 upstream" -- "$cur"))
 		return ;;
+	--invariants)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return ;;
+	--format)
+		[ "$cmd" = check ] && COMPREPLY=($(compgen -W "text json sarif" -- "$cur"))
+		return ;;
+	--level)
+		COMPREPLY=($(compgen -W "info warning error" -- "$cur"))
+		return ;;
+	--ignore)
+		COMPREPLY=($(compgen -W "$(aamed check --help 2>/dev/null | sed -n 's/^  \([a-z-]*\) .*/\1/p')" -- "$cur"))
+		return ;;
 	--features)
 		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.1-dbus linux-6.12 linux-6.12-dbus permstable-v2 permstable-v3" -f -- "$cur"))
 		return ;;
 	esac
 	case $cmd in
 	help)
-		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test" -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test" -- "$cur"))
+		COMPREPLY+=($(compgen -W "check" -- "$cur")) ;;
 	query|explain)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --opened-by --opened-elsewhere --open-perms --exec-fsuid --ctty --revoked --unmediated --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks --rlimit --soft --xattr --token --saved-token --previous --return --test --nnp --onexec --stack --fstype --flags --data --no-source" -- "$cur"))
@@ -42,6 +56,8 @@ _aamed()
 		COMPREPLY=($(compgen -W "--json --kernel --profile --features -I" -f -- "$cur")) ;;
 	coverage)
 		COMPREPLY=($(compgen -W "--policy --json --kernel --source --features -I" -f -- "$cur")) ;;
+	check)
+		COMPREPLY=($(compgen -W "--policy --source --format --level --ignore --invariants --kernel --features -I" -- "$cur")) ;;
 	test)
 		COMPREPLY=($(compgen -W "--policy --profile --kernel --json --junit --cache --parser --features -I --log --enforce --vm" -f -- "$cur")) ;;
 	*)

@@ -86,6 +86,7 @@ suite golden-ns sh tests/golden-ns/run.sh $B/aamed
 per_parser golden-mount sh tests/golden-mount/run.sh $B/aamed
 suite sources sh tests/sources/run.sh $B/aamed
 per_parser tools sh tests/tools/run.sh $B/aamed
+per_parser check sh tests/check/run.sh $B/aamed
 suite test-cmd sh tests/test-cmd/run.sh $B/aamed
 suite ci sh tests/ci/run.sh $B/aamed
 suite readme sh tests/readme/run.sh $B

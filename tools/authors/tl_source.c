@@ -456,6 +456,32 @@ static void add_rule(struct tl_source *s, const char *text, const char *file,
 	r->deny = deny;
 }
 
+static void add_preamble(struct tl_source *s, const char *line)
+{
+	size_t have = s->preamble ? strlen(s->preamble) : 0;
+	char *p = realloc(s->preamble, have + strlen(line) + 2);
+
+	if (!p)
+		exit(EXIT_USAGE);
+	sprintf(p + have, "%s\n", line);
+	s->preamble = p;
+}
+
+static void add_profile(struct tl_source *s, const char *hname,
+			const char *file, int line)
+{
+	struct tl_profile_loc *l;
+
+	s->profiles = realloc(s->profiles,
+			      (s->nprofiles + 1) * sizeof(*s->profiles));
+	if (!s->profiles)
+		exit(EXIT_USAGE);
+	l = &s->profiles[s->nprofiles++];
+	l->profile = xstrdup(hname);
+	l->file = file ? xstrdup(file) : NULL;
+	l->line = line;
+}
+
 static void emit_rule(FILE *f, size_t i, const struct tl_rule *r)
 {
 	fprintf(f, "profile __aamed_r%zu {\n", i);
@@ -536,6 +562,7 @@ int tl_source_load(struct tl_source *s, const char *file,
 				   !strncmp(t, "alias", 5)) &&
 		    t[strlen(t) - 1] != '{') {
 			fprintf(out, "%s\n", t);
+			add_preamble(s, t);
 			continue;
 		}
 		if (t[strlen(t) - 1] == '{' && !pending) {
@@ -558,6 +585,7 @@ int tl_source_load(struct tl_source *s, const char *file,
 					else
 						snprintf(h, sizeof(h), "%s", name);
 					prof[depth] = xstrdup(h);
+					add_profile(s, h, of, ol);
 				}
 			}
 			depth++;
@@ -690,6 +718,12 @@ void tl_source_free(struct tl_source *s)
 		free(s->rules[i].profile);
 	}
 	free(s->rules);
+	for (i = 0; i < s->nprofiles; i++) {
+		free(s->profiles[i].profile);
+		free(s->profiles[i].file);
+	}
+	free(s->profiles);
+	free(s->preamble);
 	free(s->features);
 	if (s->policy)
 		aamed_policy_free(s->policy);

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "tl.h"
+#include "check.h"
 
 static const struct subcommand rows[] = {
 	{ "compile", cmd_compile, "run apparmor_parser to build policy blobs",
@@ -27,6 +28,8 @@ static const struct subcommand rows[] = {
 	  "which rules the requests of audit logs exercise", true },
 	{ "test", cmd_test,
 	  "run the profile tests of YAML manifests (TAP, JUnit)", true },
+	{ "check", cmd_check,
+	  "policy analysis: defects with rule lines and witnesses", true },
 };
 
 const struct subcommand *subcommand_find(const char *name)

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Product walks over compiled rules (check_rules.h). aamed_profile_diff()
+ * reports every pair of states whose permissions differ, with a shortest
+ * input reaching it; what the checks need is read from those pairs.
+ */
+#include <string.h>
+
+#include "check_rules.h"
+#include "check_witness.h"
+
+const aamed_profile *check_rule_profile(const struct tl_source *src,
+					size_t i)
+{
+	char name[64];
+
+	if (i >= src->nrules || !src->rules[i].compiled)
+		return NULL;
+	snprintf(name, sizeof(name), "__aamed_r%zu", i);
+	return aamed_policy_profile_find(src->policy, NULL, name);
+}
+
+const aamed_profile *check_empty_profile(const struct tl_source *src)
+{
+	return aamed_policy_profile_find(src->policy, NULL, "__aamed_empty");
+}
+
+static uint64_t caps_of(const aamed_profile *p)
+{
+	struct aamed_profile_info info;
+
+	if (!p || check_info(p, &info))
+		return 0;
+	return info.caps_allow;
+}
+
+/* ------------------------------------------------------------------ */
+struct grant {
+	char *out;
+	size_t len;
+	bool found;
+};
+
+static int on_grant(const struct aamed_diff_state *st, void *arg)
+{
+	struct grant *g = arg;
+	int o;
+
+	if (st->rules == AAMED_RULES_ATTACH)
+		return 0;
+	if (st->rules == AAMED_RULES_FILE) {
+		/* the other entry first: a witness any task can ask */
+		for (o = AAMED_ENTRY_OTHER; o >= AAMED_ENTRY_OWNER; o--) {
+			uint32_t bits = st->a[o].allow & ~st->b[o].allow;
+
+			if (!bits)
+				continue;
+			check_file_words(st->witness, st->len, bits, o, g->out,
+					 g->len);
+			g->found = true;
+			return 1;
+		}
+		return 0;
+	}
+	if (st->a[AAMED_ENTRY_OTHER].allow & ~st->b[AAMED_ENTRY_OTHER].allow) {
+		check_policy_words(st->witness, st->len,
+				   st->a[AAMED_ENTRY_OTHER].allow &
+					   ~st->b[AAMED_ENTRY_OTHER].allow,
+				   g->out, g->len);
+		g->found = true;
+		return 1;
+	}
+	return 0;
+}
+
+bool check_first_grant(const aamed_profile *p, const aamed_profile *base,
+		       char *out, size_t len)
+{
+	struct grant g = { out, len, false };
+	uint64_t caps = caps_of(p) & ~caps_of(base);
+
+	if (caps) {
+		check_cap_words(caps, out, len);
+		return true;
+	}
+	aamed_profile_diff(p, base, CHECK_MAX_PAIRS, on_grant, &g);
+	return g.found;
+}
+
+/* ------------------------------------------------------------------ */
+struct left {
+	const aamed_profile *rule;
+	bool found;
+};
+
+/* rule's permissions for the input of st (its own walk of the bytes). */
+static uint32_t rule_allows(const aamed_profile *rule,
+			    const struct aamed_diff_state *st, int o)
+{
+	const aamed_rules *r;
+	struct aamed_perms perms;
+	uint32_t s;
+
+	if (st->rules == AAMED_RULES_FILE) {
+		r = aamed_profile_rules(rule, AAMED_RULES_FILE);
+		s = aamed_rules_start(r, AAMED_PCLASS_FILE);
+	} else {
+		r = aamed_profile_rules(rule, AAMED_RULES_POLICY);
+		s = aamed_rules_start(r, AAMED_PCLASS_NONE);
+	}
+	if (!r || !s)
+		return 0;
+	s = aamed_rules_match(r, s, st->witness, st->len);
+	if (!s || aamed_rules_perms(r, s, o == AAMED_ENTRY_OWNER, &perms))
+		return 0;
+	return perms.allow;
+}
+
+static int on_left(const struct aamed_diff_state *st, void *arg)
+{
+	struct left *l = arg;
+	int o;
+
+	if (st->rules == AAMED_RULES_ATTACH)
+		return 0;
+	for (o = AAMED_ENTRY_OWNER; o <= AAMED_ENTRY_OTHER; o++) {
+		uint32_t bits = st->a[o].allow & ~st->b[o].allow;
+
+		if (bits && (rule_allows(l->rule, st, o) & bits)) {
+			l->found = true;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+bool check_any_left(const aamed_profile *p, const aamed_profile *base,
+		    const aamed_profile *rule)
+{
+	struct left l = { rule, false };
+
+	if (caps_of(p) & caps_of(rule) & ~caps_of(base))
+		return true;
+	/* a walk cut short proves nothing: count the rule as usable */
+	if (aamed_profile_diff(p, base, CHECK_MAX_PAIRS, on_left, &l) < 0 &&
+	    !l.found)
+		return true;
+	return l.found;
+}

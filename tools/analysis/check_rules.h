@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Exact questions about compiled rules, asked by walking the product of
+ * two DFAs (aamed_profile_diff(), as aamed diff does): never sampled
+ * (check_rules.c).
+ */
+#ifndef AAMED_CHECK_RULES_H
+#define AAMED_CHECK_RULES_H
+
+#include "check.h"
+
+#define CHECK_MAX_PAIRS 4000000u
+
+/* The one-rule profile of rule i of src ("__aamed_rI"), NULL when the
+ * rule did not compile alone. */
+const aamed_profile *check_rule_profile(const struct tl_source *src,
+					size_t i);
+/* src's profile without rules (the implicit rules of the parser only). */
+const aamed_profile *check_empty_profile(const struct tl_source *src);
+
+/*
+ * The first (shortest) request p grants and base does not, as query
+ * words into out: true, or false when p grants nothing base lacks.
+ * Capabilities are compared too.
+ */
+bool check_first_grant(const aamed_profile *p, const aamed_profile *base,
+		       char *out, size_t len);
+
+/*
+ * Does p grant, for some request, a permission that rule grants too and
+ * base does not? (p = the rule with deny rules: is anything left of the
+ * rule?) Exact: every pair of states of the p × base product where p
+ * grants more than base is read back in rule's DFA.
+ */
+bool check_any_left(const aamed_profile *p, const aamed_profile *base,
+		    const aamed_profile *rule);
+
+#endif

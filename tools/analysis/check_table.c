@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The checks of aamed check, one row per check id (check.h): the id is
+ * stable (suppressions and SARIF rules name it), the level is its
+ * default, the description is its line of --help and of SARIF's rule.
+ * A new check is a row here and its file check_ID.c.
+ */
+#include <string.h>
+
+#include "check.h"
+
+check_run_fn check_shadowed, check_complain;
+
+static const struct check_row rows[] = {
+	{ "shadowed", CHECK_WARNING,
+	  "an allow rule that deny rules cancel entirely", check_shadowed,
+	  CK_SOURCE },
+	{ "complain", CHECK_INFO,
+	  "a profile in complain or unconfined mode", check_complain, 0 },
+};
+
+const struct check_row *check_row(size_t i)
+{
+	return i < sizeof(rows) / sizeof(rows[0]) ? &rows[i] : NULL;
+}
+
+const struct check_row *check_find(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		if (!strcmp(rows[i].id, id))
+			return &rows[i];
+	return NULL;
+}
