@@ -103,7 +103,7 @@ printf 'not a blob' >"$T/junk.bin"
 expect cmd-bad-policy 3 "$A" check --policy "$T/junk.bin"
 expect cmd-bad-source 3 $C --source "$T/no-such.sd"
 expect cmd-help 0 "$A" check --help
-for id in shadowed complain; do has cmd-help "  $id "; done
+for id in shadowed write-exec complain; do has cmd-help "  $id "; done
 # the manual page's SYNOPSIS names the options the usage names
 sed -n '/^usage:/,/^PATH:/p' "$T/out" | grep -o -- '--*[a-zA-Z][a-z-]*' | sort -u >"$T/use"
 sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' man/aamed-check.1 |

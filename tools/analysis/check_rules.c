@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check_rules.h"
+#include "check_walk.h"
 #include "check_witness.h"
 
 const aamed_profile *check_rule_profile(const struct tl_source *src,
@@ -46,22 +47,9 @@ static int on_grant(const struct aamed_diff_state *st, void *arg)
 	struct grant *g = arg;
 	int o;
 
-	if (st->rules == AAMED_RULES_ATTACH)
-		return 0;
-	if (st->rules == AAMED_RULES_FILE) {
-		/* the other entry first: a witness any task can ask */
-		for (o = AAMED_ENTRY_OTHER; o >= AAMED_ENTRY_OWNER; o--) {
-			uint32_t bits = st->a[o].allow & ~st->b[o].allow;
-
-			if (!bits)
-				continue;
-			check_file_words(st->witness, st->len, bits, o, g->out,
-					 g->len);
-			g->found = true;
-			return 1;
-		}
-		return 0;
-	}
+	(void)o;
+	if (st->rules != AAMED_RULES_POLICY)
+		return 0;	/* file rules: file_grant() walked them */
 	if (st->a[AAMED_ENTRY_OTHER].allow & ~st->b[AAMED_ENTRY_OTHER].allow) {
 		check_policy_words(st->witness, st->len,
 				   st->a[AAMED_ENTRY_OTHER].allow &
@@ -73,17 +61,77 @@ static int on_grant(const struct aamed_diff_state *st, void *arg)
 	return 0;
 }
 
+/* The file walk of check_first_grant(): p's states that allow
+ * something, letters first, each path asked of base too. */
+struct fgrant {
+	const aamed_rules *pr, *br;
+	struct grant *g;
+};
+
+static bool fg_want(uint32_t s, void *arg)
+{
+	struct fgrant *f = arg;
+	struct aamed_perms a, b;
+
+	return (!aamed_rules_perms(f->pr, s, 1, &a) && a.allow) ||
+	       (!aamed_rules_perms(f->pr, s, 0, &b) && b.allow);
+}
+
+static uint32_t entry_allow(const aamed_rules *r, const uint8_t *w,
+			    size_t len, int o)
+{
+	struct aamed_perms p;
+	uint32_t s;
+
+	if (!r)
+		return 0;
+	s = aamed_rules_match(r, aamed_rules_start(r, AAMED_PCLASS_FILE), w,
+			      len);
+	if (!s || aamed_rules_perms(r, s, o == AAMED_ENTRY_OWNER, &p))
+		return 0;
+	return p.allow;
+}
+
+static int fg_found(uint32_t s, const uint8_t *w, size_t len, void *arg)
+{
+	struct fgrant *f = arg;
+	int o;
+
+	(void)s;
+	/* the other entry first: a witness any task can ask */
+	for (o = AAMED_ENTRY_OTHER; o >= AAMED_ENTRY_OWNER; o--) {
+		/* the bits a rule names (getattr and open come with them
+		 * and, under 6.1, with every state) */
+		uint32_t bits = entry_allow(f->pr, w, len, o) &
+				~entry_allow(f->br, w, len, o) & CHECK_RULE_BITS;
+
+		if (bits) {
+			check_file_words(w, len, bits, o, f->g->out, f->g->len);
+			f->g->found = true;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 bool check_first_grant(const aamed_profile *p, const aamed_profile *base,
 		       char *out, size_t len)
 {
 	struct grant g = { out, len, false };
 	uint64_t caps = caps_of(p) & ~caps_of(base);
+	struct fgrant f = { aamed_profile_rules(p, AAMED_RULES_FILE),
+			    base ? aamed_profile_rules(base, AAMED_RULES_FILE) : NULL,
+			    &g };
 
 	if (caps) {
 		check_cap_words(caps, out, len);
 		return true;
 	}
-	aamed_profile_diff(p, base, CHECK_MAX_PAIRS, on_grant, &g);
+	if (f.pr)
+		check_walk(f.pr, aamed_rules_start(f.pr, AAMED_PCLASS_FILE),
+			   fg_want, fg_found, &f);
+	if (!g.found)
+		aamed_profile_diff(p, base, CHECK_MAX_PAIRS, on_grant, &g);
 	return g.found;
 }
 

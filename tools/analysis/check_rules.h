@@ -10,6 +10,13 @@
 #include "check.h"
 
 #define CHECK_MAX_PAIRS 4000000u
+/* The file permission bits rules name: r w a x m l k (c and d come
+ * with w), and change_profile's */
+#define CHECK_RULE_BITS                                                    \
+	(AAMED_MAY_READ | AAMED_MAY_WRITE | AAMED_MAY_APPEND |              \
+	 AAMED_MAY_EXEC | AAMED_EXEC_MMAP | AAMED_MAY_LINK | AAMED_MAY_LOCK | \
+	 AAMED_MAY_CREATE | AAMED_MAY_DELETE | AAMED_MAY_CHANGE_PROFILE |     \
+	 AAMED_MAY_ONEXEC)
 
 /* The one-rule profile of rule i of src ("__aamed_rI"), NULL when the
  * rule did not compile alone. */

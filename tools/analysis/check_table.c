@@ -9,12 +9,15 @@
 
 #include "check.h"
 
-check_run_fn check_shadowed, check_complain;
+check_run_fn check_shadowed, check_write_exec, check_complain;
 
 static const struct check_row rows[] = {
 	{ "shadowed", CHECK_WARNING,
 	  "an allow rule that deny rules cancel entirely", check_shadowed,
 	  CK_SOURCE },
+	{ "write-exec", CHECK_WARNING,
+	  "a path the profile may both write and execute (x or m)",
+	  check_write_exec, 0 },
 	{ "complain", CHECK_INFO,
 	  "a profile in complain or unconfined mode", check_complain, 0 },
 };
