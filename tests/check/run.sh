@@ -5,6 +5,7 @@
 # says) or CHECK-neg-* (look-alikes it must not find); its first line is
 #   # expect: CHECK LINE...     findings of CHECK at those source lines
 #   # expect: CHECK none        no finding of CHECK
+# and lines "# invariant: never ..." make the --invariants file.
 # The expectations are AppArmor's semantics (apparmor.d(5): deny wins
 # over allow, owner rules, modes), written by hand, not aamed's output.
 # Usage: sh tests/check/run.sh build/aamed   Ends with "N passed, N failed".
@@ -36,8 +37,12 @@ for f in tests/check/cases/*.sd; do
 		-o "$T/$n.bin" "$f" 2>"$T/cerr"; then
 		ko "$n: does not compile"; sed 's/^/    /' "$T/cerr"; continue
 	fi
+	sed -n 's/^# invariant: //p' "$f" >"$T/$n.inv"
+	inv=
+	[ -s "$T/$n.inv" ] && inv="--invariants $T/$n.inv"
+	# shellcheck disable=SC2086
 	"$A" check --features "$FEAT" -I "$PINC" --policy "$T/$n.bin" \
-		--source "$f" >"$T/out" 2>"$T/err"
+		--source "$f" $inv >"$T/out" 2>"$T/err"
 	rc=$?
 	got=$(sed -n "s|^$f:\([0-9]*\): [a-z]* \[$id\] .*|\1|p" "$T/out" | sort -n | tr '\n' ' ')
 	if [ "$1" = none ]; then want=; else want="$* "; fi
@@ -102,8 +107,25 @@ expect cmd-operand 2 $C extra
 printf 'not a blob' >"$T/junk.bin"
 expect cmd-bad-policy 3 "$A" check --policy "$T/junk.bin"
 expect cmd-bad-source 3 $C --source "$T/no-such.sd"
+# invariants files: each bad line named by file and line, exit 2, no findings
+printf '# ok\nnever * capability sys_module\n\n' >"$T/good.inv"
+for bad in 'always * file /x w|"always": an invariant starts with "never"' \
+	'never * file /x|never SUBJECT file PATH PERMS: PATH or PERMS missing' \
+	'never * file x w|"x": a path starts with /' \
+	'never * file /x q|"q": permissions are letters of r w a x m l k' \
+	'never * capability nope|"nope": no capability of that name' \
+	'never * frobnicate x|"frobnicate": the classes are file and capability' \
+	'never * file /x w except|"except" names no profile'; do
+	cp "$T/good.inv" "$T/bad.inv"
+	echo "${bad%%|*}" >>"$T/bad.inv"
+	expect "inv-bad-${bad%%|*}" 2 $C --invariants "$T/bad.inv"
+	has_err "inv-bad-${bad%%|*}" "$T/bad.inv:4: ${bad#*|}"
+	[ -s "$T/out" ] && ko "inv-bad-${bad%%|*}: printed findings" || ok
+done
+expect inv-missing 2 $C --invariants "$T/no-such.inv"
+has_err inv-missing "--invariants $T/no-such.inv: cannot open"
 expect cmd-help 0 "$A" check --help
-for id in shadowed write-exec complain; do has cmd-help "  $id "; done
+for id in shadowed write-exec complain invariant; do has cmd-help "  $id "; done
 # the manual page's SYNOPSIS names the options the usage names
 sed -n '/^usage:/,/^PATH:/p' "$T/out" | grep -o -- '--*[a-zA-Z][a-z-]*' | sort -u >"$T/use"
 sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' man/aamed-check.1 |

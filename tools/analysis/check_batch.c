@@ -45,7 +45,7 @@ size_t check_batch_add(struct check_batch *b, const char *body)
 	return b->n++;
 }
 
-static int write_src(const char *path, const struct tl_source *src,
+static int write_src(const char *path, const char *preamble,
 		     const char *text, size_t len)
 {
 	FILE *f = fopen(path, "w");
@@ -53,8 +53,8 @@ static int write_src(const char *path, const struct tl_source *src,
 
 	if (!f)
 		return -1;
-	if (src->preamble)
-		fputs(src->preamble, f);
+	if (preamble)
+		fputs(preamble, f);
 	if (len && fwrite(text, 1, len, f) != len)
 		rc = -1;
 	if (fclose(f))
@@ -63,7 +63,7 @@ static int write_src(const char *path, const struct tl_source *src,
 }
 
 static int compile_load(aamed_policy *p, const char *dir,
-			const struct tl_source *src, const char *text,
+			const char *preamble, const char *text,
 			size_t len, const struct check_ctx *c)
 {
 	char sp[4200], bp[4200];
@@ -72,7 +72,7 @@ static int compile_load(aamed_policy *p, const char *dir,
 
 	snprintf(sp, sizeof(sp), "%s/batch", dir);
 	snprintf(bp, sizeof(bp), "%s/batch.bin", dir);
-	if (!write_src(sp, src, text, len) &&
+	if (!write_src(sp, preamble, text, len) &&
 	    !tl_compile(sp, bp, c->features, c->incs, c->ni, true) &&
 	    !aamed_policy_load_path(p, bp, &err))
 		rc = 0;
@@ -82,7 +82,7 @@ static int compile_load(aamed_policy *p, const char *dir,
 }
 
 aamed_policy *check_batch_compile(struct check_batch *b,
-				  const struct tl_source *src,
+				  const char *preamble,
 				  const struct check_ctx *c)
 {
 	aamed_policy *p;
@@ -97,14 +97,14 @@ aamed_policy *check_batch_compile(struct check_batch *b,
 		return NULL;
 	}
 	aamed_policy_set_kernel(p, c->k);
-	if (!compile_load(p, dir, src, b->text, b->len, c)) {
+	if (!compile_load(p, dir, preamble, b->text, b->len, c)) {
 		tl_rmtmp(dir);
 		return p;
 	}
 	for (i = 0; i < b->n; i++) {
 		size_t end = i + 1 < b->n ? b->start[i + 1] : b->len;
 
-		if (!compile_load(p, dir, src, b->text + b->start[i],
+		if (!compile_load(p, dir, preamble, b->text + b->start[i],
 				  end - b->start[i], c))
 			ok++;
 	}

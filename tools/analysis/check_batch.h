@@ -20,12 +20,12 @@ struct check_batch {
 /* Profile i: "profile __aamed_cI {" BODY "}"; body: rule lines. */
 size_t check_batch_add(struct check_batch *b, const char *body);
 /*
- * Compile the batch with src's preamble (variables, abi) into a new
- * policy; a profile the parser refuses is left out (its compile alone
- * fails). NULL when nothing could be compiled.
+ * Compile the batch after preamble (a source's variables and abi lines,
+ * or NULL) into a new policy; a profile the parser refuses is left out
+ * (its compile alone fails). NULL when nothing could be compiled.
  */
 aamed_policy *check_batch_compile(struct check_batch *b,
-				  const struct tl_source *src,
+				  const char *preamble,
 				  const struct check_ctx *c);
 const aamed_profile *check_batch_profile(const aamed_policy *p, size_t i);
 void check_batch_free(struct check_batch *b);

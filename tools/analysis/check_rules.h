@@ -42,4 +42,17 @@ bool check_first_grant(const aamed_profile *p, const aamed_profile *base,
 bool check_any_left(const aamed_profile *p, const aamed_profile *base,
 		    const aamed_profile *rule);
 
+/*
+ * With --source: the first allow rule of profile whose own DFA grants
+ * one of bits for the path w (its one-rule profile walked with it, the
+ * entry AAMED_ENTRY_* given), or whose capabilities hold one of caps;
+ * NULL when none (or no --source).
+ */
+const struct tl_rule *check_granting_file(const struct check_ctx *c,
+					  const char *profile,
+					  const uint8_t *w, size_t len,
+					  int entry, uint32_t bits);
+const struct tl_rule *check_granting_cap(const struct check_ctx *c,
+					 const char *profile, uint64_t caps);
+
 #endif

@@ -115,7 +115,7 @@ static void one_source(struct check_ctx *c, const struct tl_source *s)
 	}
 	if (nk) {
 		empty = check_batch_add(&b, "");
-		bp = check_batch_compile(&b, s, c);
+		bp = check_batch_compile(&b, s->preamble, c);
 		for (i = 0; bp && i < nk; i++)
 			judge(c, s, bp, &k[i], empty);
 		if (bp)

@@ -9,7 +9,8 @@
 
 #include "check.h"
 
-check_run_fn check_shadowed, check_write_exec, check_complain;
+check_run_fn check_shadowed, check_write_exec, check_complain,
+	check_invariant;
 
 static const struct check_row rows[] = {
 	{ "shadowed", CHECK_WARNING,
@@ -20,6 +21,9 @@ static const struct check_row rows[] = {
 	  check_write_exec, 0 },
 	{ "complain", CHECK_INFO,
 	  "a profile in complain or unconfined mode", check_complain, 0 },
+	{ "invariant", CHECK_ERROR,
+	  "a profile that breaks a line of --invariants FILE",
+	  check_invariant, CK_INVARIANTS },
 };
 
 const struct check_row *check_row(size_t i)

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * One DFA walked breadth first (check_walk.h). States are numbered
- * densely, so a parent array indexed by state replaces a hash set.
+ * densely, so a parent array indexed by state replaces a hash set. The
+ * inputs are paths as the kernel builds them, which never hold "//": a
+ * node is a state and whether the byte before was a '/', and no '/'
+ * follows a '/'.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +41,8 @@ long check_walk(const aamed_rules *r, uint32_t start,
 		void *arg)
 {
 	uint32_t n = aamed_rules_state_count(r), *parent, *queue;
-	uint8_t *by, *w = NULL;
+	uint32_t root = start * 2;	/* node: state * 2 + after a '/' */
+	uint8_t *by, *w = NULL, *done;	/* done: state offered to want */
 	const uint8_t *order = check_byte_order();
 	size_t head = 0, tail = 0;
 	long visited = 0;
@@ -46,47 +50,55 @@ long check_walk(const aamed_rules *r, uint32_t start,
 
 	if (!r || !start || start >= n)
 		return 0;
-	parent = malloc(n * sizeof(*parent));
-	queue = malloc(n * sizeof(*queue));
-	by = malloc(n);
-	w = malloc(n + 1);
-	if (!parent || !queue || !by || !w) {
+	if (n > UINT32_MAX / 2 - 1)
+		return -1;
+	parent = malloc(2 * (size_t)n * sizeof(*parent));
+	queue = malloc(2 * (size_t)n * sizeof(*queue));
+	by = malloc(2 * (size_t)n);
+	w = malloc(2 * (size_t)n + 1);
+	done = calloc(n, 1);
+	if (!parent || !queue || !by || !w || !done) {
+		free(done);
 		free(parent);
 		free(queue);
 		free(by);
 		free(w);
 		return -1;
 	}
-	memset(parent, 0xff, n * sizeof(*parent));
-	parent[start] = start;
-	queue[tail++] = start;
+	memset(parent, 0xff, 2 * (size_t)n * sizeof(*parent));
+	parent[root] = root;
+	queue[tail++] = root;
 	while (head < tail && !stop) {
-		uint32_t s = queue[head++];
+		uint32_t node = queue[head++], s = node / 2;
 		unsigned c;
 
 		visited++;
-		if (want(s, arg)) {
+		if (!done[s] && (done[s] = 1) && want(s, arg)) {
 			size_t len = 0, i;
 			uint32_t p;
 
-			for (p = s; p != start; p = parent[p])
+			for (p = node; p != root; p = parent[p])
 				len++;
 			i = len;
-			for (p = s; p != start; p = parent[p])
+			for (p = node; p != root; p = parent[p])
 				w[--i] = by[p];
 			if (found(s, w, len, arg))
 				stop = true;
 		}
 		for (c = 0; c < 256; c++) {
-			uint32_t t = aamed_rules_next(r, s, order[c]);
+			uint32_t t = aamed_rules_next(r, s, order[c]), tn;
 
-			if (!t || t >= n || parent[t] != UINT32_MAX)
+			if (!t || t >= n || (order[c] == '/' && (node & 1)))
 				continue;
-			parent[t] = s;
-			by[t] = order[c];
-			queue[tail++] = t;
+			tn = t * 2 + (order[c] == '/');
+			if (parent[tn] != UINT32_MAX)
+				continue;
+			parent[tn] = node;
+			by[tn] = order[c];
+			queue[tail++] = tn;
 		}
 	}
+	free(done);
 	free(parent);
 	free(queue);
 	free(by);

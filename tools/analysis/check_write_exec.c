@@ -58,36 +58,6 @@ static bool want(uint32_t s, void *arg)
 	return wx_entry(x->r, s, &allow) >= 0;
 }
 
-/* The first rule of profile in the sources whose own DFA grants bits at
- * the path (its one-rule profile walked with it). */
-static const struct tl_rule *granting(const struct check_ctx *c,
-				      const char *profile, const uint8_t *w,
-				      size_t len, int entry, uint32_t bits)
-{
-	size_t i, j;
-
-	for (i = 0; i < c->nsrc; i++)
-		for (j = 0; j < c->src[i].nrules; j++) {
-			const struct tl_rule *r = &c->src[i].rules[j];
-			const aamed_profile *one;
-			const aamed_rules *fr;
-			struct aamed_perms p;
-			uint32_t s;
-
-			if (r->deny || r->klass != AAMED_PCLASS_FILE ||
-			    strcmp(r->profile, profile) ||
-			    !(one = check_rule_profile(&c->src[i], j)))
-				continue;
-			fr = aamed_profile_rules(one, AAMED_RULES_FILE);
-			s = aamed_rules_match(fr, aamed_rules_start(fr, AAMED_PCLASS_FILE),
-					      w, len);
-			if (s && !aamed_rules_perms(fr, s, entry == AAMED_ENTRY_OWNER, &p) &&
-			    (p.allow & bits))
-				return r;
-		}
-	return NULL;
-}
-
 static int found(uint32_t s, const uint8_t *w, size_t len, void *arg)
 {
 	struct wx *x = arg;
@@ -102,8 +72,8 @@ static int found(uint32_t s, const uint8_t *w, size_t len, void *arg)
 	diff_put_bytes(path, sizeof(path), w, len);
 	if (o == AAMED_ENTRY_OWNER)
 		snprintf(owner, sizeof(owner), " by its owner");
-	xr = granting(x->c, x->info->name, w, len, o, allow & EXEC_BITS);
-	wr = granting(x->c, x->info->name, w, len, o, allow & WRITE_BITS);
+	xr = check_granting_file(x->c, x->info->name, w, len, o, allow & EXEC_BITS);
+	wr = check_granting_file(x->c, x->info->name, w, len, o, allow & WRITE_BITS);
 	if (wr && xr != wr)
 		check_report(x->c, x->info->name, xr, wit,
 			     "%s may be written (%s) and executed (%s)%s; the write: %s:%d: %s",
