@@ -33,7 +33,8 @@ for f in tests/check/cases/*.sd; do
 	set -- $(sed -n '1s/^# expect: //p' "$f")
 	id=$1
 	shift
-	if ! "$A" compile --parser "$PARSER" -I "$PINC" --features "$FEAT" \
+	# tests/check/inc: the cases' abstractions (include <inc/...>)
+	if ! "$A" compile --parser "$PARSER" -I "$PINC" -I tests/check --features "$FEAT" \
 		-o "$T/$n.bin" "$f" 2>"$T/cerr"; then
 		ko "$n: does not compile"; sed 's/^/    /' "$T/cerr"; continue
 	fi
@@ -41,7 +42,7 @@ for f in tests/check/cases/*.sd; do
 	inv=
 	[ -s "$T/$n.inv" ] && inv="--invariants $T/$n.inv"
 	# shellcheck disable=SC2086
-	"$A" check --features "$FEAT" -I "$PINC" --policy "$T/$n.bin" \
+	"$A" check --features "$FEAT" -I "$PINC" -I tests/check --policy "$T/$n.bin" \
 		--source "$f" $inv >"$T/out" 2>"$T/err"
 	rc=$?
 	got=$(sed -n "s|^$f:\([0-9]*\): [a-z]* \[$id\] .*|\1|p" "$T/out" | sort -n | tr '\n' ' ')
@@ -125,7 +126,7 @@ done
 expect inv-missing 2 $C --invariants "$T/no-such.inv"
 has_err inv-missing "--invariants $T/no-such.inv: cannot open"
 expect cmd-help 0 "$A" check --help
-for id in shadowed write-exec complain invariant; do has cmd-help "  $id "; done
+for id in shadowed redundant write-exec complain invariant; do has cmd-help "  $id "; done
 # the manual page's SYNOPSIS names the options the usage names
 sed -n '/^usage:/,/^PATH:/p' "$T/out" | grep -o -- '--*[a-zA-Z][a-z-]*' | sort -u >"$T/use"
 sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' man/aamed-check.1 |

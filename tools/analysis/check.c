@@ -178,6 +178,23 @@ static int load_sources(struct check_ctx *c, const struct tl_opts *o)
 }
 
 /* ------------------------------------------------------------------ */
+/* Runs of blanks as one space: rules keep their authors' alignment. */
+static void squeeze(char *s)
+{
+	char *d = s;
+	bool blank = false;
+
+	for (; s && *s; s++) {
+		bool b = *s == ' ' || *s == '\t';
+
+		if (!b || !blank)
+			*d++ = b ? ' ' : *s;
+		blank = b;
+	}
+	if (d)
+		*d = 0;
+}
+
 void check_report(struct check_ctx *c, const char *profile,
 		  const struct tl_rule *r, const char *witness,
 		  const char *fmt, ...)
@@ -214,6 +231,8 @@ void check_report(struct check_ctx *c, const char *profile,
 	f->message = strdup(msg);
 	f->witness = witness ? strdup(witness) : NULL;
 	f->label = profile ? strdup(profile) : NULL;
+	squeeze(f->rule);
+	squeeze(f->message);
 	if (!f->message || (profile && (!f->profile || !f->label)) ||
 	    (file && !f->file) || (witness && !f->witness) ||
 	    (r && !f->rule)) {

@@ -36,47 +36,6 @@ static uint64_t caps_of(const aamed_profile *p)
 }
 
 /* ------------------------------------------------------------------ */
-struct grant {
-	char *out;
-	size_t len;
-	bool found;
-};
-
-static int on_grant(const struct aamed_diff_state *st, void *arg)
-{
-	struct grant *g = arg;
-	int o;
-
-	(void)o;
-	if (st->rules != AAMED_RULES_POLICY)
-		return 0;	/* file rules: file_grant() walked them */
-	if (st->a[AAMED_ENTRY_OTHER].allow & ~st->b[AAMED_ENTRY_OTHER].allow) {
-		check_policy_words(st->witness, st->len,
-				   st->a[AAMED_ENTRY_OTHER].allow &
-					   ~st->b[AAMED_ENTRY_OTHER].allow,
-				   g->out, g->len);
-		g->found = true;
-		return 1;
-	}
-	return 0;
-}
-
-/* The file walk of check_first_grant(): p's states that allow
- * something, letters first, each path asked of base too. */
-struct fgrant {
-	const aamed_rules *pr, *br;
-	struct grant *g;
-};
-
-static bool fg_want(uint32_t s, void *arg)
-{
-	struct fgrant *f = arg;
-	struct aamed_perms a, b;
-
-	return (!aamed_rules_perms(f->pr, s, 1, &a) && a.allow) ||
-	       (!aamed_rules_perms(f->pr, s, 0, &b) && b.allow);
-}
-
 static uint32_t entry_allow(const aamed_rules *r, const uint8_t *w,
 			    size_t len, int o)
 {
@@ -90,6 +49,53 @@ static uint32_t entry_allow(const aamed_rules *r, const uint8_t *w,
 	if (!s || aamed_rules_perms(r, s, o == AAMED_ENTRY_OWNER, &p))
 		return 0;
 	return p.allow;
+}
+
+static void keep_input(struct check_input *in, enum aamed_rules_kind kind,
+		       const uint8_t *w, size_t len, int entry, uint32_t bits)
+{
+	in->kind = kind;
+	in->len = len < sizeof(in->w) ? len : sizeof(in->w);
+	memcpy(in->w, w, in->len);
+	in->entry = entry;
+	in->bits = bits;
+	in->found = true;
+	if (kind == AAMED_RULES_FILE)
+		check_file_words(w, len, bits, entry, in->words,
+				 sizeof(in->words));
+	else
+		check_policy_words(w, len, bits, in->words, sizeof(in->words));
+}
+
+static int on_grant(const struct aamed_diff_state *st, void *arg)
+{
+	struct check_input *in = arg;
+	uint32_t bits = st->a[AAMED_ENTRY_OTHER].allow &
+			~st->b[AAMED_ENTRY_OTHER].allow;
+
+	if (st->rules != AAMED_RULES_POLICY)
+		return 0;	/* file rules: fg_found() walked them */
+	if (!bits)
+		return 0;
+	keep_input(in, AAMED_RULES_POLICY, st->witness, st->len,
+		   AAMED_ENTRY_OTHER, bits);
+	return 1;
+}
+
+/* The file walk of check_first_input(): p's states that allow
+ * something, letters first, each path asked of base too. */
+struct fgrant {
+	const aamed_rules *pr, *br;
+	struct check_input *in;
+};
+
+static bool fg_want(uint32_t s, void *arg)
+{
+	struct fgrant *f = arg;
+	struct aamed_perms a, b;
+
+	return (!aamed_rules_perms(f->pr, s, 1, &a) && a.allow) ||
+	       (!aamed_rules_perms(f->pr, s, 0, &b) && b.allow);
 }
 
 static int fg_found(uint32_t s, const uint8_t *w, size_t len, void *arg)
@@ -106,33 +112,119 @@ static int fg_found(uint32_t s, const uint8_t *w, size_t len, void *arg)
 				~entry_allow(f->br, w, len, o) & CHECK_RULE_BITS;
 
 		if (bits) {
-			check_file_words(w, len, bits, o, f->g->out, f->g->len);
-			f->g->found = true;
+			keep_input(f->in, AAMED_RULES_FILE, w, len, o, bits);
 			return 1;
 		}
 	}
 	return 0;
 }
 
-bool check_first_grant(const aamed_profile *p, const aamed_profile *base,
-		       char *out, size_t len)
+bool check_first_input(const aamed_profile *p, const aamed_profile *base,
+		       struct check_input *in)
 {
-	struct grant g = { out, len, false };
 	uint64_t caps = caps_of(p) & ~caps_of(base);
 	struct fgrant f = { aamed_profile_rules(p, AAMED_RULES_FILE),
 			    base ? aamed_profile_rules(base, AAMED_RULES_FILE) : NULL,
-			    &g };
+			    in };
 
+	memset(in, 0, sizeof(*in));
 	if (caps) {
-		check_cap_words(caps, out, len);
+		in->caps = caps;
+		in->found = true;
+		check_cap_words(caps, in->words, sizeof(in->words));
 		return true;
 	}
 	if (f.pr)
 		check_walk(f.pr, aamed_rules_start(f.pr, AAMED_PCLASS_FILE),
 			   fg_want, fg_found, &f);
-	if (!g.found)
-		aamed_profile_diff(p, base, CHECK_MAX_PAIRS, on_grant, &g);
-	return g.found;
+	if (!in->found)
+		aamed_profile_diff(p, base, CHECK_MAX_PAIRS, on_grant, in);
+	return in->found;
+}
+
+bool check_first_grant(const aamed_profile *p, const aamed_profile *base,
+		       char *out, size_t len)
+{
+	struct check_input in;
+
+	if (!check_first_input(p, base, &in))
+		return false;
+	snprintf(out, len, "%s", in.words);
+	return true;
+}
+
+/* rule's permissions for input w of a walk of kind, in entry o. */
+static uint32_t input_allow(const aamed_profile *rule,
+			    enum aamed_rules_kind kind, const uint8_t *w,
+			    size_t len, int o)
+{
+	const aamed_rules *r;
+	struct aamed_perms perms;
+	uint32_t s;
+
+	if (kind == AAMED_RULES_FILE)
+		return entry_allow(aamed_profile_rules(rule, AAMED_RULES_FILE),
+				   w, len, o);
+	r = aamed_profile_rules(rule, AAMED_RULES_POLICY);
+	s = aamed_rules_start(r, AAMED_PCLASS_NONE);
+	if (!r || !s)
+		return 0;
+	s = aamed_rules_match(r, s, w, len);
+	if (!s || aamed_rules_perms(r, s, 0, &perms))
+		return 0;
+	return perms.allow;
+}
+
+bool check_input_granted(const aamed_profile *rule,
+			 const struct check_input *in)
+{
+	if (in->caps)
+		return (caps_of(rule) & in->caps) == in->caps;
+	return (input_allow(rule, in->kind, in->w, in->len, in->entry) &
+		in->bits) == in->bits;
+}
+
+/* ------------------------------------------------------------------ */
+/* check_covers(): s grants all r grants, the same way. */
+struct cover {
+	bool excess;
+};
+
+static int on_cover(const struct aamed_diff_state *st, void *arg)
+{
+	struct cover *cv = arg;
+	int o;
+
+	if (st->rules == AAMED_RULES_ATTACH)
+		return 0;
+	for (o = AAMED_ENTRY_OWNER; o <= AAMED_ENTRY_OTHER; o++) {
+		const struct aamed_perms *a = &st->a[o], *b = &st->b[o];
+
+		/* more allowed or audited, or an exec the other rule
+		 * would land elsewhere */
+		if ((a->allow & ~b->allow) || (a->audit & a->allow & ~b->audit) ||
+		    ((a->allow & AAMED_MAY_EXEC) && st->xtrans_differ[o])) {
+			cv->excess = true;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+bool check_covers(const aamed_profile *r, const aamed_profile *s)
+{
+	struct cover cv = { false };
+	struct aamed_profile_info ri, si;
+
+	if (check_info(r, &ri) || check_info(s, &si))
+		return false;
+	if ((ri.caps_allow & ~si.caps_allow) ||
+	    (ri.caps_audit & ri.caps_allow & ~si.caps_audit))
+		return false;
+	/* a walk cut short proves nothing: no cover */
+	if (aamed_profile_diff(r, s, CHECK_MAX_PAIRS, on_cover, &cv) < 0)
+		return false;
+	return !cv.excess;
 }
 
 /* ------------------------------------------------------------------ */
@@ -140,29 +232,6 @@ struct left {
 	const aamed_profile *rule;
 	bool found;
 };
-
-/* rule's permissions for the input of st (its own walk of the bytes). */
-static uint32_t rule_allows(const aamed_profile *rule,
-			    const struct aamed_diff_state *st, int o)
-{
-	const aamed_rules *r;
-	struct aamed_perms perms;
-	uint32_t s;
-
-	if (st->rules == AAMED_RULES_FILE) {
-		r = aamed_profile_rules(rule, AAMED_RULES_FILE);
-		s = aamed_rules_start(r, AAMED_PCLASS_FILE);
-	} else {
-		r = aamed_profile_rules(rule, AAMED_RULES_POLICY);
-		s = aamed_rules_start(r, AAMED_PCLASS_NONE);
-	}
-	if (!r || !s)
-		return 0;
-	s = aamed_rules_match(r, s, st->witness, st->len);
-	if (!s || aamed_rules_perms(r, s, o == AAMED_ENTRY_OWNER, &perms))
-		return 0;
-	return perms.allow;
-}
 
 static int on_left(const struct aamed_diff_state *st, void *arg)
 {
@@ -174,7 +243,8 @@ static int on_left(const struct aamed_diff_state *st, void *arg)
 	for (o = AAMED_ENTRY_OWNER; o <= AAMED_ENTRY_OTHER; o++) {
 		uint32_t bits = st->a[o].allow & ~st->b[o].allow;
 
-		if (bits && (rule_allows(l->rule, st, o) & bits)) {
+		if (bits && (input_allow(l->rule, st->rules, st->witness, st->len, o) &
+			     bits)) {
 			l->found = true;
 			return 1;
 		}

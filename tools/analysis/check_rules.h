@@ -33,6 +33,31 @@ const aamed_profile *check_empty_profile(const struct tl_source *src);
 bool check_first_grant(const aamed_profile *p, const aamed_profile *base,
 		       char *out, size_t len);
 
+/* A request a profile grants: the bytes a walk read (file: the path;
+ * policy: from the class byte) or capabilities, with its query words. */
+struct check_input {
+	bool found;
+	enum aamed_rules_kind kind;	/* FILE or POLICY; caps: caps set */
+	uint8_t w[1024];
+	size_t len;
+	int entry;			/* AAMED_ENTRY_* */
+	uint32_t bits;			/* what is granted there */
+	uint64_t caps;
+	char words[1200];
+};
+/* check_first_grant() with the input kept: true, or false (none). */
+bool check_first_input(const aamed_profile *p, const aamed_profile *base,
+		       struct check_input *in);
+/* Does rule grant all of in's bits for in's input? */
+bool check_input_granted(const aamed_profile *rule,
+			 const struct check_input *in);
+/*
+ * Does s grant everything r grants, the same way (nothing more allowed
+ * or audited by r, exec transitions the same where r allows exec)? Exact:
+ * the product of the two profiles' DFAs.
+ */
+bool check_covers(const aamed_profile *r, const aamed_profile *s);
+
 /*
  * Does p grant, for some request, a permission that rule grants too and
  * base does not? (p = the rule with deny rules: is anything left of the

@@ -9,13 +9,16 @@
 
 #include "check.h"
 
-check_run_fn check_shadowed, check_write_exec, check_complain,
-	check_invariant;
+check_run_fn check_shadowed, check_redundant, check_write_exec,
+	check_complain, check_invariant;
 
 static const struct check_row rows[] = {
 	{ "shadowed", CHECK_WARNING,
 	  "an allow rule that deny rules cancel entirely", check_shadowed,
 	  CK_SOURCE },
+	{ "redundant", CHECK_INFO,
+	  "an allow rule another rule of the profile already covers",
+	  check_redundant, CK_SOURCE },
 	{ "write-exec", CHECK_WARNING,
 	  "a path the profile may both write and execute (x or m)",
 	  check_write_exec, 0 },
