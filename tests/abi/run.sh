@@ -79,8 +79,8 @@ else
 	mkdir -p "$T/oot"
 	# shellcheck disable=SC2046
 	if cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 \
-		$(pkg-config --cflags aamed) -Itools/common -Itools/authors \
-		-o "$T/oot/aamed" tools/common/*.c tools/cli/*.c tools/authors/*.c \
+		$(pkg-config --cflags aamed) -Itools/common -Itools/authors -Itools/analysis \
+		-o "$T/oot/aamed" tools/common/*.c tools/cli/*.c tools/authors/*.c tools/analysis/*.c \
 		$(pkg-config --libs aamed) -Wl,-rpath,"$T/inst/lib" \
 		-lapparmor -ljansson -lyaml -lpthread >"$T/oot.log" 2>&1; then
 		ok
