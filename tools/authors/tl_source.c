@@ -35,6 +35,9 @@ struct srcfile {
 	char *text;
 	char **lines;
 	int n, idx;
+	/* the files of one directory include share a group: the parser
+	 * reads them in an order of its own, so any may come next */
+	int group;
 };
 
 static char *xstrdup(const char *s)
@@ -215,6 +218,8 @@ struct mapper {
 	int depth;
 	struct srcfile **all;
 	int nall;
+	int groups;	/* directory includes seen */
+	int group;	/* the group push_file() gives, 0: none */
 };
 
 static void push_file(struct mapper *m, const char *path)
@@ -246,19 +251,54 @@ static void push_file(struct mapper *m, const char *path)
 		closedir(d);
 		qsort(names, (size_t)n, sizeof(*names), cmpstr);
 		/* the first file on top */
+		m->group = ++m->groups;
 		for (i = n - 1; i >= 0; i--) {
 			push_file(m, names[i]);
 			free(names[i]);
 		}
+		m->group = 0;
 		free(names);
 		return;
 	}
 	f = open_src(path);
 	if (!f)
 		return;
+	f->group = m->group;
 	m->stack[m->depth++] = f;
 	m->all = realloc(m->all, (size_t)(m->nall + 1) * sizeof(*m->all));
 	m->all[m->nall++] = f;
+}
+
+/* Does f's next line that carries something read text? */
+static bool next_is(const struct srcfile *f, const char *text)
+{
+	int i;
+
+	for (i = f->idx; i < f->n; i++) {
+		if (same_line(f->lines[i], text))
+			return true;
+		if (!skippable(f->lines[i]))
+			return false;
+	}
+	return false;
+}
+
+/* A file of the top's directory group, below it, whose next line is
+ * text: brought to the top (the parser read that file first). */
+static void group_first(struct mapper *m, const char *text)
+{
+	struct srcfile *top = m->stack[m->depth - 1], *f;
+	int d;
+
+	if (!top->group || next_is(top, text))
+		return;
+	for (d = m->depth - 2; d >= 0 && m->stack[d]->group == top->group; d--)
+		if (next_is(m->stack[d], text)) {
+			f = m->stack[d];
+			m->stack[d] = top;
+			m->stack[m->depth - 1] = f;
+			return;
+		}
 }
 
 /* Find the origin of one content line of the -p output. */
@@ -266,8 +306,11 @@ static bool map_line(struct mapper *m, const char *text, const char **file,
 		     int *line)
 {
 	while (m->depth > 0) {
-		struct srcfile *f = m->stack[m->depth - 1];
+		struct srcfile *f;
 		int i;
+
+		group_first(m, text);
+		f = m->stack[m->depth - 1];
 
 		for (i = f->idx; i < f->n; i++) {
 			if (same_line(f->lines[i], text)) {
