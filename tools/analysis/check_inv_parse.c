@@ -224,11 +224,20 @@ bool inv_applies(const struct invariant *inv, const char *hname)
 	if (fnmatch(inv->subject, hname, 0))
 		return false;
 	for (i = 0; i < inv->nexcept; i++) {
+		const char *p = hname;
 		size_t l = strlen(inv->except[i]);
 
-		if (!strncmp(hname, inv->except[i], l) &&
-		    (!hname[l] || !strncmp(hname + l, "//", 2)))
-			return false;
+		/* NAME, its children and hats, and a child or hat named
+		 * NAME under any profile ("firewalld//kmod") */
+		for (;;) {
+			if (!strncmp(p, inv->except[i], l) &&
+			    (!p[l] || !strncmp(p + l, "//", 2)))
+				return false;
+			p = strstr(p, "//");
+			if (!p)
+				break;
+			p += 2;
+		}
 	}
 	return true;
 }

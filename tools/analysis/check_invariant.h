@@ -9,7 +9,8 @@
  * SUBJECT: "*" or a shell pattern of profile names (fnmatch(3), so a
  * name pattern, not a path glob). PATH: an AppArmor glob, as in a rule
  * (compiled by apparmor_parser). PERMS: the letters of file rules, r w a
- * x m l k. NAME: a profile exempt, with its children and hats.
+ * x m l k. NAME: a profile exempt, with its children and hats, and any
+ * child or hat named NAME ("firewalld//kmod" for kmod).
  */
 #ifndef AAMED_CHECK_INVARIANT_H
 #define AAMED_CHECK_INVARIANT_H
