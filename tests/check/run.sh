@@ -135,6 +135,21 @@ if [ -s "$T/use" ] && cmp -s "$T/use" "$T/syn"; then ok; else
 	ko "man/aamed-check.1: SYNOPSIS options differ from the usage:"; diff "$T/use" "$T/syn" | sed 's/^/    /'
 fi
 
+# aamed help check shows the page; the completion knows the command, its
+# options and the check ids of the table
+expect help-check 0 env MANPAGER=cat PAGER=cat AAMED_SRCDIR="$ROOT" "$A" help check
+has help-check "aamed check"
+if command -v bash >/dev/null; then
+	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed che); COMP_CWORD=1; _aamed; echo "${COMPREPLY[*]}"')
+	[ "$out" = check ] && ok || ko "completion: \"aamed che\" gave \"$out\""
+	out=$(PATH=$B:$PATH bash -c '. completion/aamed.bash; COMP_WORDS=(aamed check --ignore ""); COMP_CWORD=3; _aamed; echo "${COMPREPLY[*]}"')
+	for id in shadowed redundant write-exec complain invariant; do
+		case " $out " in *" $id "*) ok ;; *) ko "completion: --ignore gave \"$out\", no $id" ;; esac
+	done
+	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed check --format ""); COMP_CWORD=3; _aamed; echo "${COMPREPLY[*]}"')
+	[ "$out" = "text json sarif" ] && ok || ko "completion: --format gave \"$out\""
+fi
+
 # ---------------------------------------------------------------- JSON, SARIF
 make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1 || ko "build schemacheck"
 schema() { # schema NAME SCHEMA: $T/out against docs/json-schema/SCHEMA
