@@ -14,7 +14,9 @@ bin=$dir/node_modules/.bin/sarif-multitool
 if [ ! -x "$bin" ]; then
 	command -v npm >/dev/null 2>&1 || { echo "sarif-tool: npm not found" >&2; exit 1; }
 	mkdir -p "$dir" || exit 1
-	if ! npm install --prefix "$dir" --no-audit --no-fund --loglevel=error \
+	# no registry (CI): fail in minutes, not after npm's own retries
+	if ! timeout 300 npm install --prefix "$dir" --no-audit --no-fund \
+		--loglevel=error --fetch-retries=1 --fetch-timeout=30000 \
 		@microsoft/sarif-multitool >"$dir/install.log" 2>&1; then
 		echo "sarif-tool: npm install @microsoft/sarif-multitool failed (see $dir/install.log)" >&2
 		exit 1

@@ -184,7 +184,7 @@ if S=$(sh scripts/sarif-tool.sh 2>"$T/serr"); then
 	"$S" validate "$T/e.sarif" >"$T/out" 2>&1
 	if grep -q ': error ' "$T/out"; then ko "sarif-multitool validate (no results): errors"; sed 's/^/    /' "$T/out" | head; else ok; fi
 else
-	echo "SKIP: SARIF Multitool not installed: $(cat "$T/serr") (3 checks skipped)"
+	echo "SKIP: SARIF Multitool not installed: $(cat "$T/serr") (4 checks skipped)"
 fi
 
 echo "$pass passed, $fail failed"
