@@ -7,7 +7,7 @@ _aamed()
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test suggest graph who-can help version" -- "$cur"))
+		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test suggest graph who-can check help version" -- "$cur"))
 		return
 	fi
 	# --color=WHEN: bash splits the word at "="
@@ -25,6 +25,18 @@ _aamed()
 	--access)
 		COMPREPLY=($(compgen -W "label profile labelall" -- "$cur"))
 		return ;;
+	--invariants)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return ;;
+	--format)
+		[ "$cmd" = check ] && COMPREPLY=($(compgen -W "text json sarif" -- "$cur"))
+		return ;;
+	--level)
+		COMPREPLY=($(compgen -W "info warning error" -- "$cur"))
+		return ;;
+	--ignore)
+		COMPREPLY=($(compgen -W "$(aamed check --help 2>/dev/null | sed -n 's/^  \([a-z-]*\) .*/\1/p')" -- "$cur"))
+		return ;;
 	--features)
 		COMPREPLY=($(compgen -W "abi-3.0 debian-default diff-encode kabi5 linux-6.1 linux-6.1-dbus linux-6.12 linux-6.12-dbus permstable-v2 permstable-v3" -f -- "$cur"))
 		return ;;
@@ -34,7 +46,7 @@ _aamed()
 	esac
 	case $cmd in
 	help)
-		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test suggest graph who-can" -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test suggest graph who-can check" -- "$cur")) ;;
 	query|explain)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --opened-by --opened-elsewhere --open-perms --exec-fsuid --ctty --revoked --unmediated --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks --rlimit --soft --xattr --token --saved-token --previous --return --test --nnp --onexec --stack --fstype --flags --data --no-source --held --access" -- "$cur"))
@@ -55,6 +67,8 @@ _aamed()
 		COMPREPLY=($(compgen -W "--policy --json --kernel --source --features -I" -f -- "$cur")) ;;
 	suggest)
 		COMPREPLY=($(compgen -W "--policy --source --features -I --parser --kernel --abstractions --patch --json" -f -- "$cur")) ;;
+	check)
+		COMPREPLY=($(compgen -W "--policy --source --format --level --ignore --invariants --kernel --features -I" -- "$cur")) ;;
 	test)
 		COMPREPLY=($(compgen -W "--policy --profile --kernel --json --junit --cache --parser --features -I --log --enforce --vm" -f -- "$cur")) ;;
 	graph)

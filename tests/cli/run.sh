@@ -155,6 +155,7 @@ sample() {
 	diff) echo "diff $P $P" ;;
 	coverage) echo "coverage --policy $P $T/deny.log" ;;
 	test) echo "test --policy $P $T/m.yaml" ;;
+	check) echo "check --policy $P" ;;
 	graph) echo "graph --policy $P" ;;
 	who-can) echo "who-can --policy $P file /etc/cli/ok r" ;;
 	suggest) echo "suggest --policy $P --source $T/src --parser $PARSER --features $FEAT $T/deny.log" ;;

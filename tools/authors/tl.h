@@ -81,11 +81,22 @@ struct tl_rule {
 	bool compiled;		/* compiled on its own */
 	int uses;		/* coverage count */
 };
+/* Where a profile's header line is (check's suppressions and findings). */
+struct tl_profile_loc {
+	char *profile;		/* hname */
+	char *file;		/* NULL: not mapped back to a file */
+	int line;
+};
 struct tl_source {
 	struct tl_rule *rules;
 	size_t nrules;
 	aamed_policy *policy;	/* the one-rule profiles, "__aamed_rN" */
 	char *features;
+	/* the variables, abi and alias lines every rule compiles with, so
+	 * that other tools can compile rules of their own (check) */
+	char *preamble;
+	struct tl_profile_loc *profiles;
+	size_t nprofiles;
 };
 /*
  * Read FILE with apparmor_parser -p (includes resolved the parser's way),

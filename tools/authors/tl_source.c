@@ -36,6 +36,9 @@ struct srcfile {
 	char *text;
 	char **lines;
 	int n, idx;
+	/* the files of one directory include share a group: the parser
+	 * reads them in an order of its own, so any may come next */
+	int group;
 };
 
 static char *xstrdup(const char *s)
@@ -216,6 +219,8 @@ struct mapper {
 	int depth;
 	struct srcfile **all;
 	int nall;
+	int groups;	/* directory includes seen */
+	int group;	/* the group push_file() gives, 0: none */
 };
 
 static void push_file(struct mapper *m, const char *path)
@@ -247,19 +252,54 @@ static void push_file(struct mapper *m, const char *path)
 		closedir(d);
 		qsort(names, (size_t)n, sizeof(*names), cmpstr);
 		/* the first file on top */
+		m->group = ++m->groups;
 		for (i = n - 1; i >= 0; i--) {
 			push_file(m, names[i]);
 			free(names[i]);
 		}
+		m->group = 0;
 		free(names);
 		return;
 	}
 	f = open_src(path);
 	if (!f)
 		return;
+	f->group = m->group;
 	m->stack[m->depth++] = f;
 	m->all = realloc(m->all, (size_t)(m->nall + 1) * sizeof(*m->all));
 	m->all[m->nall++] = f;
+}
+
+/* Does f's next line that carries something read text? */
+static bool next_is(const struct srcfile *f, const char *text)
+{
+	int i;
+
+	for (i = f->idx; i < f->n; i++) {
+		if (same_line(f->lines[i], text))
+			return true;
+		if (!skippable(f->lines[i]))
+			return false;
+	}
+	return false;
+}
+
+/* A file of the top's directory group, below it, whose next line is
+ * text: brought to the top (the parser read that file first). */
+static void group_first(struct mapper *m, const char *text)
+{
+	struct srcfile *top = m->stack[m->depth - 1], *f;
+	int d;
+
+	if (!top->group || next_is(top, text))
+		return;
+	for (d = m->depth - 2; d >= 0 && m->stack[d]->group == top->group; d--)
+		if (next_is(m->stack[d], text)) {
+			f = m->stack[d];
+			m->stack[d] = top;
+			m->stack[m->depth - 1] = f;
+			return;
+		}
 }
 
 /* Find the origin of one content line of the -p output. */
@@ -267,8 +307,11 @@ static bool map_line(struct mapper *m, const char *text, const char **file,
 		     int *line)
 {
 	while (m->depth > 0) {
-		struct srcfile *f = m->stack[m->depth - 1];
+		struct srcfile *f;
 		int i;
+
+		group_first(m, text);
+		f = m->stack[m->depth - 1];
 
 		for (i = f->idx; i < f->n; i++) {
 			if (same_line(f->lines[i], text)) {
@@ -457,6 +500,32 @@ static void add_rule(struct tl_source *s, const char *text, const char *file,
 	r->deny = deny;
 }
 
+static void add_preamble(struct tl_source *s, const char *line)
+{
+	size_t have = s->preamble ? strlen(s->preamble) : 0;
+	char *p = realloc(s->preamble, have + strlen(line) + 2);
+
+	if (!p)
+		exit(EXIT_USAGE);
+	sprintf(p + have, "%s\n", line);
+	s->preamble = p;
+}
+
+static void add_profile(struct tl_source *s, const char *hname,
+			const char *file, int line)
+{
+	struct tl_profile_loc *l;
+
+	s->profiles = realloc(s->profiles,
+			      (s->nprofiles + 1) * sizeof(*s->profiles));
+	if (!s->profiles)
+		exit(EXIT_USAGE);
+	l = &s->profiles[s->nprofiles++];
+	l->profile = xstrdup(hname);
+	l->file = file ? xstrdup(file) : NULL;
+	l->line = line;
+}
+
 static void emit_rule(FILE *f, size_t i, const struct tl_rule *r)
 {
 	fprintf(f, "profile __aamed_r%zu {\n", i);
@@ -543,6 +612,7 @@ int tl_source_load(struct tl_source *s, const char *file,
 				   !strncmp(t, "alias", 5)) &&
 		    t[strlen(t) - 1] != '{') {
 			fprintf(out, "%s\n", t);
+			add_preamble(s, t);
 			continue;
 		}
 		if (t[strlen(t) - 1] == '{' && !pending) {
@@ -565,6 +635,7 @@ int tl_source_load(struct tl_source *s, const char *file,
 					else
 						snprintf(h, sizeof(h), "%s", name);
 					prof[depth] = xstrdup(h);
+					add_profile(s, h, of, ol);
 				}
 			}
 			depth++;
@@ -697,6 +768,12 @@ void tl_source_free(struct tl_source *s)
 		free(s->rules[i].profile);
 	}
 	free(s->rules);
+	for (i = 0; i < s->nprofiles; i++) {
+		free(s->profiles[i].profile);
+		free(s->profiles[i].file);
+	}
+	free(s->profiles);
+	free(s->preamble);
 	free(s->features);
 	if (s->policy)
 		aamed_policy_free(s->policy);

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "tl.h"
 #include "xgraph_cmds.h"
+#include "check.h"
 
 static const struct subcommand rows[] = {
 	{ "compile", cmd_compile, "run apparmor_parser to build policy blobs",
@@ -34,6 +35,8 @@ static const struct subcommand rows[] = {
 	  "run the profile tests of YAML manifests (TAP, JUnit)", true },
 	{ "suggest", cmd_suggest,
 	  "rules for the denials of audit logs, each proven", true },
+	{ "check", cmd_check,
+	  "policy analysis: defects with rule lines and witnesses", true },
 };
 
 const struct subcommand *subcommand_find(const char *name)
