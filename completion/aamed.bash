@@ -29,7 +29,10 @@ _aamed()
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	--format)
-		[ "$cmd" = check ] && COMPREPLY=($(compgen -W "text json sarif" -- "$cur"))
+		case $cmd in
+		check) COMPREPLY=($(compgen -W "text json sarif" -- "$cur")) ;;
+		graph) COMPREPLY=($(compgen -W "dot json" -- "$cur")) ;;
+		esac
 		return ;;
 	--level)
 		COMPREPLY=($(compgen -W "info warning error" -- "$cur"))
