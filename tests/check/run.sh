@@ -125,8 +125,37 @@ for bad in 'always * file /x w|"always": an invariant starts with "never"' \
 done
 expect inv-missing 2 $C --invariants "$T/no-such.inv"
 has_err inv-missing "--invariants $T/no-such.inv: cannot open"
+# the exec model's two checks as rows of the table (tests/graph tests
+# them at length): a Px with no profile attached to its path is an
+# error, an exec into Ux a warning; a Px -> a profile of the set, and
+# an ix, are neither
+cat >"$T/x.sd" <<'SD'
+profile x_a /usr/bin/xa {
+  /usr/bin/missing Px,
+  /usr/bin/other Px -> x_b,
+  /usr/bin/free Ux,
+  /usr/bin/inherit ix,
+}
+profile x_b {
+  /usr/bin/x r,
+}
+SD
+if "$A" compile --parser "$PARSER" -I "$PINC" --features "$FEAT" -o "$T/x.bin" "$T/x.sd" 2>"$T/cerr"; then
+	expect xrows 1 "$A" check --policy "$T/x.bin"
+	has xrows "error [dangling-transition] profile x_a: /usr/bin/missing Px: "
+	has xrows "    witness: aamed query --label x_a file /usr/bin/missing x"
+	has xrows "warning [unconfined-reachable] profile x_a: "
+	has xrows "2 findings (1 error, 1 warning, 0 info)"
+	hasnt xrows "/usr/bin/other"
+	hasnt xrows "/usr/bin/inherit"
+	expect xrows-ignore 0 "$A" check --policy "$T/x.bin" --ignore dangling-transition --ignore unconfined-reachable
+	expect xrows-level 1 "$A" check --policy "$T/x.bin" --level error
+	hasnt xrows-level "unconfined-reachable"
+else
+	ko "compile x.sd"; cat "$T/cerr"
+fi
 expect cmd-help 0 "$A" check --help
-for id in shadowed redundant write-exec complain invariant; do has cmd-help "  $id "; done
+for id in shadowed redundant write-exec complain invariant dangling-transition unconfined-reachable; do has cmd-help "  $id "; done
 # the manual page's SYNOPSIS names the options the usage names
 sed -n '/^usage:/,/^PATH:/p' "$T/out" | grep -o -- '--*[a-zA-Z][a-z-]*' | sort -u >"$T/use"
 sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' man/aamed-check.1 |
@@ -143,7 +172,7 @@ if command -v bash >/dev/null; then
 	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed che); COMP_CWORD=1; _aamed; echo "${COMPREPLY[*]}"')
 	[ "$out" = check ] && ok || ko "completion: \"aamed che\" gave \"$out\""
 	out=$(PATH=$B:$PATH bash -c '. completion/aamed.bash; COMP_WORDS=(aamed check --ignore ""); COMP_CWORD=3; _aamed; echo "${COMPREPLY[*]}"')
-	for id in shadowed redundant write-exec complain invariant; do
+	for id in shadowed redundant write-exec complain invariant dangling-transition unconfined-reachable; do
 		case " $out " in *" $id "*) ok ;; *) ko "completion: --ignore gave \"$out\", no $id" ;; esac
 	done
 	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed check --format ""); COMP_CWORD=3; _aamed; echo "${COMPREPLY[*]}"')

@@ -10,7 +10,7 @@
 #include "check.h"
 
 check_run_fn check_shadowed, check_redundant, check_write_exec,
-	check_complain, check_invariant;
+	check_complain, check_invariant, check_dangling, check_unconfined;
 
 static const struct check_row rows[] = {
 	{ "shadowed", CHECK_WARNING,
@@ -27,6 +27,12 @@ static const struct check_row rows[] = {
 	{ "invariant", CHECK_ERROR,
 	  "a profile that breaks a line of --invariants FILE",
 	  check_invariant, CK_INVARIANTS },
+	{ "dangling-transition", CHECK_ERROR,
+	  "an exec or change_profile rule whose target no profile provides",
+	  check_dangling, 0 },
+	{ "unconfined-reachable", CHECK_WARNING,
+	  "a confined profile that can exec into unconfined",
+	  check_unconfined, 0 },
 };
 
 const struct check_row *check_row(size_t i)
