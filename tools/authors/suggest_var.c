@@ -180,8 +180,13 @@ static const char *include_spec(char *line)
 	return *line == '<' || *line == '"' ? line : NULL;
 }
 
-/* The definitions and includes of a file outside any block. */
-static void read_defs(struct suggest *s, struct vars *v, const char *path)
+/*
+ * Calls fn with each line of path outside any block, comment stripped
+ * and trimmed: the top level, where definitions and includes live. An
+ * unreadable file has no lines.
+ */
+static void top_lines(const char *path, void (*fn)(char *t, void *arg),
+		      void *arg)
 {
 	FILE *f = fopen(path, "r");
 	char line[4096];
@@ -191,19 +196,40 @@ static void read_defs(struct suggest *s, struct vars *v, const char *path)
 		return;
 	while (fgets(line, sizeof(line), f)) {
 		char *t;
-		const char *spec;
 
 		strip_comment(line);
 		t = trim(line);
-		if (depth == 0 && (spec = include_spec(t)))
-			follow(s, v, spec);
-		else if (depth == 0)
-			definition(v, t);
+		if (depth == 0)
+			fn(t, arg);
 		depth += block_delta(t);
 		if (depth < 0)
 			depth = 0;
 	}
 	fclose(f);
+}
+
+struct defs_arg {
+	struct suggest *s;
+	struct vars *v;
+};
+
+static void defs_line(char *t, void *arg)
+{
+	struct defs_arg *a = arg;
+	const char *spec = include_spec(t);
+
+	if (spec)
+		follow(a->s, a->v, spec);
+	else
+		definition(a->v, t);
+}
+
+/* The definitions and includes of a file outside any block. */
+static void read_defs(struct suggest *s, struct vars *v, const char *path)
+{
+	struct defs_arg a = { s, v };
+
+	top_lines(path, defs_line, &a);
 }
 
 /* Whether variable i's first value is a path (recursively). */
@@ -225,33 +251,24 @@ static bool absolute(struct vars *v, int i, int depth)
 	return j >= 0 && absolute(v, j, depth + 1);
 }
 
+static void scope_line(char *t, void *arg)
+{
+	struct vars *v = arg;
+	const char *spec = include_spec(t);
+
+	if (spec && v->ni < MAX_INCS)
+		snprintf(v->incs[v->ni++], sizeof(v->incs[0]), "%s", spec);
+	else if (!spec && !strncmp(t, "@{", 2) && strchr(t, '=') &&
+		 v->ndefs + strlen(t) + 2 < sizeof(v->defs))
+		v->ndefs += (size_t)snprintf(v->defs + v->ndefs,
+					     sizeof(v->defs) - v->ndefs,
+					     "%s\n", t);
+}
+
 /* The top includes of the profile's file, and its own definitions. */
 static void file_scope(struct vars *v, const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char line[4096];
-	int depth = 0;
-
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		char *t;
-		const char *spec;
-
-		strip_comment(line);
-		t = trim(line);
-		if (depth == 0 && (spec = include_spec(t)) && v->ni < MAX_INCS)
-			snprintf(v->incs[v->ni++], sizeof(v->incs[0]), "%s", spec);
-		else if (depth == 0 && !strncmp(t, "@{", 2) && strchr(t, '=') &&
-			 v->ndefs + strlen(t) + 2 < sizeof(v->defs))
-			v->ndefs += (size_t)snprintf(v->defs + v->ndefs,
-						     sizeof(v->defs) - v->ndefs,
-						     "%s\n", t);
-		depth += block_delta(t);
-		if (depth < 0)
-			depth = 0;
-	}
-	fclose(f);
+	top_lines(path, scope_line, v);
 }
 
 /* ------------------------------------------------------------------ */
