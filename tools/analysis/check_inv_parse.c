@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check_invariant.h"
+#include "tl.h"
 
 #define MAX_LINE 4096
 
@@ -134,18 +135,6 @@ static int one_line(const char *file, int line, char **w, int n,
 	return 0;
 }
 
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = 0;
-	return s;
-}
-
 int inv_parse(const char *path, struct invariant **v, size_t *n)
 {
 	FILE *f = fopen(path, "r");
@@ -171,7 +160,7 @@ int inv_parse(const char *path, struct invariant **v, size_t *n)
 		}
 		if ((hash = strchr(buf, '#')))
 			*hash = 0;
-		t = trim(buf);
+		t = tl_trim(buf);
 		if (!*t)
 			continue;
 		nw = split_words(t, words, sizeof(words), w, MAX_WORDS, &err);

@@ -29,6 +29,7 @@
 
 #include "compile.h"
 #include "suggest.h"
+#include "tl.h"
 
 #define MAX_VARS 512
 #define MAX_INCS 64
@@ -43,18 +44,6 @@ struct vars {
 	size_t ndefs;
 	int depth;		/* of includes followed */
 };
-
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = 0;
-	return s;
-}
 
 static void strip_comment(char *s)
 {
@@ -89,12 +78,12 @@ static void definition(struct vars *v, char *line)
 	if (strncmp(line, "@{", 2) || !e || (size_t)(e - line - 2) >= sizeof(name))
 		return;
 	snprintf(name, sizeof(name), "%.*s", (int)(e - line - 2), line + 2);
-	val = trim(e + 1);
+	val = tl_trim(e + 1);
 	if (*val == '+')
 		val++;
 	if (*val != '=')
 		return;
-	val = trim(val + 1);
+	val = tl_trim(val + 1);
 	if (var_index(v, name) >= 0 || v->n >= MAX_VARS)
 		return;
 	snprintf(v->v[v->n].name, sizeof(v->v[0].name), "%s", name);
@@ -174,9 +163,9 @@ static const char *include_spec(char *line)
 		line += 7;
 	else
 		return NULL;
-	line = trim(line);
+	line = tl_trim(line);
 	if (!strncmp(line, "if exists", 9))
-		line = trim(line + 9);
+		line = tl_trim(line + 9);
 	return *line == '<' || *line == '"' ? line : NULL;
 }
 
@@ -198,7 +187,7 @@ static void top_lines(const char *path, void (*fn)(char *t, void *arg),
 		char *t;
 
 		strip_comment(line);
-		t = trim(line);
+		t = tl_trim(line);
 		if (depth == 0)
 			fn(t, arg);
 		depth += block_delta(t);

@@ -65,6 +65,8 @@ int tl_getopt(struct tl_opts *o, const char *cmd, int argc, char **argv,
 int tl_compile(const char *src, const char *out, const char *features,
 	       const char *const *incdirs, int nincs, bool quiet);
 /* A private temporary directory, removed by tl_rmtmp. */
+/* s without its leading and trailing blanks (cut in place). */
+char *tl_trim(char *s);
 int tl_mktmp(char *dir, size_t len);
 void tl_rmtmp(const char *dir);
 

@@ -2,6 +2,7 @@
 /*
  * Shared pieces of explain/replay/diff/coverage (see tl.h).
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -214,4 +215,16 @@ const char *tl_audit_mode_name(enum aamed_audit_mode m)
 	const char *n = aamed_audit_mode_name(m);
 
 	return n ? n : "unknown";
+}
+
+char *tl_trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = 0;
+	return s;
 }

@@ -109,18 +109,6 @@ static char **split_lines(char *text, int *n)
 	return v;
 }
 
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = 0;
-	return s;
-}
-
 /* Strip a trailing comment ('#' at the start or after a blank, outside quotes). */
 static void strip_comment(char *s)
 {
@@ -143,7 +131,7 @@ static bool skippable(const char *line)
 	char buf[4096], *t;
 
 	snprintf(buf, sizeof(buf), "%s", line);
-	t = trim(buf);
+	t = tl_trim(buf);
 	return !*t || *t == '#' || !strncmp(t, "include", 7);
 }
 
@@ -153,7 +141,7 @@ static bool same_line(const char *a, const char *b)
 
 	snprintf(x, sizeof(x), "%s", a);
 	snprintf(y, sizeof(y), "%s", b);
-	return !strcmp(trim(x), trim(y));
+	return !strcmp(tl_trim(x), tl_trim(y));
 }
 
 static struct srcfile *open_src(const char *path)
@@ -605,7 +593,7 @@ int tl_source_load(struct tl_source *s, const char *file,
 			continue;
 		map_line(&m, lines[i], &of, &ol);
 		strip_comment(lines[i]);
-		t = trim(lines[i]);
+		t = tl_trim(lines[i]);
 		if (!*t)
 			continue;
 		if (depth == 0 && (t[0] == '@' || !strncmp(t, "abi", 3) ||
