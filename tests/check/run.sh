@@ -11,14 +11,8 @@
 # Usage: sh tests/check/run.sh build/aamed   Ends with "N passed, N failed".
 # Environment: APPARMOR_PARSER (default apparmor_parser), APPARMOR_INCLUDE.
 set -u
-A=${1:-build/aamed}
-case $A in /*) ;; *) A=$(pwd)/$A ;; esac
-B=$(dirname "$A")
-cd "$(dirname "$0")/../.."
-ROOT=$(pwd)
-T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-check.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-. tests/assert.sh
+. "$(dirname "$0")/../suite.sh"
+suite_begin check "$@"
 FEAT=$ROOT/tests/features/linux-6.1
 PARSER=${APPARMOR_PARSER:-apparmor_parser}
 PINC=${APPARMOR_INCLUDE:-/etc/apparmor.d}

@@ -17,13 +17,8 @@
 # Usage: sh tests/ci/run.sh build/aamed   Ends with "N passed, N failed".
 # Environment: APPARMOR_PARSER, APPARMOR_INCLUDE as tests/tools.
 set -u
-A=${1:-build/aamed}
-case $A in /*) ;; *) A=$(pwd)/$A ;; esac
-cd "$(dirname "$0")/../.."
-ROOT=$(pwd)
-T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-ci.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-. tests/assert.sh
+. "$(dirname "$0")/../suite.sh"
+suite_begin ci "$@"
 if ! python3 -c 'import yaml' 2>/dev/null; then
 	echo "SKIP: python3 with PyYAML (python3-yaml) not found (1 checks skipped)"
 	echo "0 passed, 1 failed"

@@ -21,15 +21,9 @@
 # Environment: APPARMOR_PARSER (default apparmor_parser) compiles the
 # test policy; without a parser the checks that need it are skipped.
 set -u
-A=${1:-build/aamed}
-case $A in /*) ;; *) A=$(pwd)/$A ;; esac
-B=$(dirname "$A")
+. "$(dirname "$0")/../suite.sh"
+suite_begin cli "$@"
 BENCH=$B/aamed-bench
-cd "$(dirname "$0")/../.."
-ROOT=$(pwd)
-T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-cli.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-. tests/assert.sh
 skipped=0
 skip() { skipped=$((skipped + $2)); echo "SKIP: $1 ($2 checks skipped)"; }
 ESC=$(printf '\033')

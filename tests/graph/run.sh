@@ -9,14 +9,8 @@
 # Usage: sh tests/graph/run.sh build/aamed   Ends with "N passed, N failed".
 # Environment: APPARMOR_PARSER, APPARMOR_INCLUDE (as tests/tools).
 set -u
-A=${1:-build/aamed}
-case $A in /*) ;; *) A=$(pwd)/$A ;; esac
-B=$(dirname "$A")
-cd "$(dirname "$0")/../.."
-ROOT=$(pwd)
-T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-graph.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-. tests/assert.sh
+. "$(dirname "$0")/../suite.sh"
+suite_begin graph "$@"
 D=tests/graph
 PY=${AAMED_PYTHON:-/usr/bin/python3}
 FEAT=$ROOT/tests/features/linux-6.1

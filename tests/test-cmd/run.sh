@@ -13,14 +13,8 @@
 # Usage: sh tests/test-cmd/run.sh build/aamed   Ends with "N passed, N failed".
 # Environment: APPARMOR_PARSER, APPARMOR_INCLUDE as tests/tools.
 set -u
-A=${1:-build/aamed}
-case $A in /*) ;; *) A=$(pwd)/$A ;; esac
-B=$(dirname "$A")
-cd "$(dirname "$0")/../.."
-ROOT=$(pwd)
-T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-test-cmd.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-. tests/assert.sh
+. "$(dirname "$0")/../suite.sh"
+suite_begin test-cmd "$@"
 empty_out() { if [ -s "$T/out" ]; then ko "$1: something on stdout"; head -5 "$T/out"; else ok; fi; }
 FEAT=$ROOT/tests/features/linux-6.1
 PARSER=${APPARMOR_PARSER:-apparmor_parser}

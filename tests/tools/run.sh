@@ -8,14 +8,8 @@
 # (its include dir, default /etc/apparmor.d): the parser every policy here
 # is compiled with.
 set -u
-A=${1:-build/aamed}
-case $A in /*) ;; *) A=$(pwd)/$A ;; esac
-B=$(dirname "$A")
-cd "$(dirname "$0")/../.."
-ROOT=$(pwd)
-T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-tools.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-. tests/assert.sh
+. "$(dirname "$0")/../suite.sh"
+suite_begin tools "$@"
 schema() { # schema NAME SCHEMA: $T/out against docs/json-schema/SCHEMA
 	if "$B/tests/schemacheck" "$ROOT/docs/json-schema/$2" "$T/out" >"$T/sc"; then ok; else ko "$1: schema $2"; head "$T/sc"; fi
 }
