@@ -399,9 +399,10 @@ tests:
   - {name: mount a file, label: v_files, request: umount /srv/m/file, expect: deny}
   - {name: ext4, label: v_files, request: mount /dev/sda1 /srv/m/new/ --fstype ext4, expect: deny}
   - {name: pivot outside, label: v_files, request: pivot_root /srv/m/pr/ /srv/other/, expect: deny}
+  - {name: no flags, label: v_files, request: mount none /srv/m/n2/ --fstype tmpfs, expect: deny}
 YAML
 expect vm-more 0 env AAMED_KERNEL_DIR="$T/fk" "$A" test $VMP "$T/more.yaml"
-has vm-more "# 7 passed, 0 failed, 4 skipped"
+has vm-more "# 8 passed, 0 failed, 4 skipped"
 has vm-more "ok 8 - mount on proc # SKIP the probe makes the mount point"
 has vm-more "ok 9 - mount a file # SKIP the probe makes the mount point"
 has vm-more "ok 10 - ext4 # SKIP a new mount of a type the probe does not make"
@@ -414,7 +415,8 @@ for c in "setup file /srv/aamed-vm/d0 0444|case t0 v_cap access /srv/aamed-vm/d0
 	"setup mkdir /srv/m/re|case t3 v_files ok=EINVAL mount - /srv/m/re/ - remount,ro - :: " \
 	"setup mkdir /srv/m/um|case t4 v_files umount /srv/m/um/ :: " \
 	"setup mkdir /srv/m/pr|case t5 v_files ok=EINVAL pivot_root /srv/m/pr/ /srv/m/pr/old/ :: " \
-	"setup mkdir /srv/aamed-vm/tree|case t6 v_files move_mount /srv/aamed-vm/tree/ /srv/m/mv/ :: "; do
+	"setup mkdir /srv/aamed-vm/tree|case t6 v_files move_mount /srv/aamed-vm/tree/ /srv/m/mv/ :: " \
+	"setup mkdir /srv/m/n2|case t11 v_files ok=EINVAL mount none /srv/m/n2/ tmpfs - - :: "; do
 	awk -v a="${c%%|*}" -v b="${c#*|}" 'prev == a && index($0, b) == 1 { f = 1 } { prev = $0 } END { exit !f }' "$T/out" &&
 		ok || ko "vm-more-cases: no \"${c#*|}\" right after \"${c%%|*}\""
 done

@@ -102,7 +102,7 @@ static const char *xl_mount(char **w, int n, struct vm_xlate *x)
 		return "a new mount of a type the probe does not make (tmpfs, ramfs, proc, sysfs, devpts, cgroup2, mqueue)";
 	}
 	snprintf(x->op, sizeof(x->op), "ok=EINVAL mount %s %s %s %s %s", src,
-		 w[2], fstype ? fstype : "-", flags ? flags : "-",
+		 w[2], fstype ? fstype : "-", *flags ? flags : "-",
 		 data ? data : "-");
 	return NULL;
 }
