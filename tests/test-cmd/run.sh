@@ -299,7 +299,8 @@ has log-sides-fixed "# 4 passed, 2 failed"
 # ---------------------------------------------------------------- --vm
 # The translation and the judge without QEMU: AAMED_KERNEL_DIR names a
 # stand-in for the oracle's run.sh that keeps the case files and answers
-# every case DENIED EACCES (vm.sh runs the real kernels).
+# every case DENIED EACCES (a label query: FAKE_QUERY, if set; vm.sh
+# runs the real kernels).
 VM=tests/test-cmd/vm
 mkdir -p "$T/fk"
 cat >"$T/fk/run.sh" <<'FAKE'
@@ -311,7 +312,7 @@ for c in "$@"; do
 	n=$(basename "$c" .cases)
 	cp "$c" "$FAKE_KEEP/$n.cases"
 	{ printf '# kernel fake\n# id\tlabel\tquery\tverdict\texec_label\trecords...\n'
-	  awk -v skip="${FAKE_SKIP:-}" '$1 == "case" && $2 != skip { printf "%s\t%s\t-\tDENIED EACCES\t-\tapparmor=\"DENIED\" fake\n", $2, $3 }' "$c"; } >"$out/$n.tsv"
+	  awk -v skip="${FAKE_SKIP:-}" -v q="${FAKE_QUERY:-DENIED EACCES}" '$1 == "case" && $2 != skip { printf "%s\t%s\t-\t%s\t-\tapparmor=\"DENIED\" fake\n", $2, $3, $4 == "query" ? q : "DENIED EACCES" }' "$c"; } >"$out/$n.tsv"
 done
 exit "${FAKE_RC:-0}"
 FAKE
@@ -450,6 +451,29 @@ has vm-dbus-cases "case t2.1 v_dbus query dbus session :1.9 unconfined /org/x or
 hasnt vm-dbus-cases "case t2 "
 has vm-dbus-cases "case t3 v_dbus query dbus system org.example.Name :: "
 has vm-dbus-cases "case t4 v_dbus query dbus system :: "
+# the kernel's masks: dbus-daemon's verdict from the bits asked, and the
+# subject's own side's masks must be aamed's (send allows 0x2 here)
+expect vm-dbus-masks 1 env AAMED_KERNEL_DIR="$T/fk" FAKE_QUERY="allow 0x00000002 deny 0x00000000 audit 0x00000000 quiet 0x00000000" \
+	"$A" test --policy "$T/vmd.bin" --vm "$T/fk/image" "$T/dbus.yaml"
+# (a receive asks 0x4: refused, as the manifest says, but aamed's masks
+# for it are not the fake kernel's; the receiver v_files of test 2
+# refuses too)
+has vm-dbus-masks "ok 1 - send"
+has vm-dbus-masks "ok 2 - both sides"
+has vm-dbus-masks "not ok 3 - receive"
+has vm-dbus-masks '  expected: "allow 0x00000000 deny 0x00000000 audit 0x00000000 quiet 0x00000000 (aamed'"'"'s masks)"'
+has vm-dbus-masks '  kernel: "DENIED (v_dbus: allow 0x00000002 deny 0x00000000 audit 0x00000000 quiet 0x00000000)"'
+has vm-dbus-masks "not ok 4 - bind"
+has vm-dbus-masks "# 2 passed, 3 failed, 1 skipped"
+expect vm-dbus-json 1 env AAMED_KERNEL_DIR="$T/fk" FAKE_QUERY="allow 0x00000002 deny 0x00000000 audit 0x00000000 quiet 0x00000000" \
+	"$A" test --policy "$T/vmd.bin" --vm "$T/fk/image" --json "$T/dbus.yaml"
+has vm-dbus-json '"verdict":"DENIED (v_dbus: allow 0x00000002 deny 0x00000000 audit 0x00000000 quiet 0x00000000; v_files: allow 0x00000002 deny 0x00000000 audit 0x00000000 quiet 0x00000000)"'
+# a fake kernel that grants bind (0x40): the bind is allowed, and the
+# manifest's deny fails on the verdict first
+expect vm-dbus-bind 1 env AAMED_KERNEL_DIR="$T/fk" FAKE_QUERY="allow 0x00000040 deny 0x00000000 audit 0x00000000 quiet 0x00000000" \
+	"$A" test --policy "$T/vmd.bin" --vm "$T/fk/image" "$T/dbus.yaml"
+has vm-dbus-bind "not ok 4 - bind"
+has vm-dbus-bind '  got: "allow (the kernel: ALLOWED (v_dbus: allow 0x00000040 deny 0x00000000 audit 0x00000000 quiet 0x00000000))"'
 # a test the kernel gave no row for fails; a guest that fails is exit 3
 expect vm-norow 1 env AAMED_KERNEL_DIR="$T/fk" FAKE_SKIP=t1 "$A" test $VMP $VM/vm.yaml
 has vm-norow "not ok 2 - a read rule grants no write"
