@@ -549,7 +549,7 @@ static int judge_dbus(struct trun *run, size_t i, char *(*kv)[2])
 
 		if (!is_dbus(&m->tests[j]) || r->skip[0] ||
 		    vm_dbus_plan(m->policy, &m->tests[j], &q) ||
-		    vm_dbus_verdict(m->policy, &m->tests[j], &q, kv[j], out,
+		    vm_dbus_verdict(m->policy, &q, kv[j], out,
 				    sizeof(out), mism, sizeof(mism)))
 			continue;	/* a missing row: count() says so */
 		if (tres_set(&r->kverdict, 600, "%s", out))

@@ -37,7 +37,8 @@ struct vm_dbus_side {
 	bool asked;		/* confined: dbus-daemon asks its query */
 	bool complain;		/* allowed whatever the kernel answers */
 	bool own;		/* the test's label's side */
-	const char *label;	/* the side's label, as the kernel prints it */
+	const aamed_label *lab;	/* the side's label */
+	const char *label;	/* its name, as the kernel prints it */
 	uint32_t mask;		/* AAMED_DBUS_MAY_* asked */
 	char op[1024];		/* the oracle's `query dbus FIELD...` */
 };
@@ -58,7 +59,7 @@ const char *vm_dbus_plan(aamed_policy *p, const struct tcase *t,
  * side's masks are not aamed's ("" when they are). -1: a side's row is
  * missing.
  */
-int vm_dbus_verdict(aamed_policy *p, const struct tcase *t,
+int vm_dbus_verdict(aamed_policy *p,
 		    const struct vm_dbus *q, char *const kv[2], char *out,
 		    size_t len, char *mism, size_t mlen);
 

@@ -111,6 +111,7 @@ static void side_words(struct vm_dbus_side *s, const struct aamed_dbus_req *req,
 static void side_set(struct vm_dbus_side *s, const aamed_label *l,
 		     uint32_t mask, bool own)
 {
+	s->lab = l;
 	s->asked = !aamed_label_is_unconfined(l);
 	s->label = aamed_label_name(l);
 	s->mask = mask;
@@ -171,8 +172,8 @@ const char *vm_dbus_plan(aamed_policy *p, const struct tcase *t,
 	}
 	if (!q->side[0].asked && !q->side[1].asked)
 		return "no side of the message is confined: dbus-daemon asks the kernel nothing";
-	if ((q->side[0].asked && !mediates_dbus(aamed_label_get(p, q->side[0].label, &err))) ||
-	    (q->side[1].asked && !mediates_dbus(aamed_label_get(p, q->side[1].label, &err))))
+	if ((q->side[0].asked && !mediates_dbus(q->side[0].lab)) ||
+	    (q->side[1].asked && !mediates_dbus(q->side[1].lab)))
 		return "the policy carries no dbus class (compiled for features without dbus: use a feature set with it, linux-VER-dbus): the kernel would allow every query, dbus-daemon would not ask";
 	return NULL;
 }
@@ -184,17 +185,17 @@ static bool masks(const char *v, struct aamed_query_masks *m)
 		      &m->allow, &m->deny, &m->audit, &m->quiet) == 4;
 }
 
-int vm_dbus_verdict(aamed_policy *p, const struct tcase *t,
+int vm_dbus_verdict(aamed_policy *p,
 		    const struct vm_dbus *q, char *const kv[2], char *out,
 		    size_t len, char *mism, size_t mlen)
 {
-	const aamed_label *subj;
 	struct aamed_query_masks k, a;
+	char sides[600];
 	bool allow = true;
 	size_t at = 0;
-	int i, err = 0;
+	int i;
 
-	mism[0] = '\0';
+	mism[0] = sides[0] = '\0';
 	for (i = 0; i < 2; i++) {
 		const struct vm_dbus_side *s = &q->side[i];
 
@@ -209,21 +210,16 @@ int vm_dbus_verdict(aamed_policy *p, const struct tcase *t,
 		/* libapparmor: allowed when every bit asked is allowed;
 		 * dbus-daemon: a complain-mode side whatever the answer */
 		allow = allow && ((k.allow & s->mask) == s->mask || s->complain);
-		at += (size_t)snprintf(out + at, at < len ? len - at : 0, "%s%s: %s",
-				       at ? "; " : "", s->label, kv[i]);
-		subj = s->own ? aamed_label_get(p, t->label, &err) : NULL;
-		if (subj && !aamed_dbus_query_masks(p, subj, &q->req, &a) &&
+		if (at < sizeof(sides))
+			at += (size_t)snprintf(sides + at, sizeof(sides) - at,
+					       "%s%s: %s", at ? "; " : "",
+					       s->label, kv[i]);
+		if (s->own && !aamed_dbus_query_masks(p, s->lab, &q->req, &a) &&
 		    memcmp(&a, &k, sizeof(a)))
 			snprintf(mism, mlen, "allow 0x%08x deny 0x%08x audit 0x%08x quiet 0x%08x (aamed's masks)",
 				 a.allow, a.deny, a.audit, a.quiet);
 	}
-	/* the verdict first, as kernel_says() reads it */
-	{
-		char tmp[600];
-
-		snprintf(tmp, sizeof(tmp), "%s (%s)", allow ? "ALLOWED" : "DENIED",
-			 out);
-		snprintf(out, len, "%s", tmp);
-	}
+	/* the verdict first, as the judge reads it */
+	snprintf(out, len, "%s (%s)", allow ? "ALLOWED" : "DENIED", sides);
 	return 0;
 }
