@@ -2054,6 +2054,17 @@ static int do_op(struct kase *c)
 		NEED(1);
 		return truncate(a[0], 0) < 0 ? errno : 0;
 	}
+	if (!strcmp(op, "access")) {
+		/* access(2) asks the DAC check (and the capabilities that
+		 * override it) and no AppArmor hook: with a root-owned 0444
+		 * file and `w`, generic_permission()'s one question is
+		 * CAP_DAC_OVERRIDE (DAC_READ_SEARCH is asked for reads only) */
+		NEED(2);
+		return access(a[0], (strchr(a[1], 'r') ? R_OK : 0) |
+					    (strchr(a[1], 'w') ? W_OK : 0) |
+					    (strchr(a[1], 'x') ? X_OK : 0)) < 0 ?
+			       errno : 0;
+	}
 	if (!strcmp(op, "stat")) {
 		struct stat st;
 

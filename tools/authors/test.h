@@ -88,7 +88,8 @@ struct tresult {
 					 * reason per profile; "": none */
 	/* --vm (test_vm.c): what the kernel did */
 	char *skip;			/* 199: not run by the kernel: why */
-	char *kverdict;			/* 127: its verdict column; "": not run */
+	char *kverdict;			/* 127 (599 for dbus: each side's masks):
+					 * its verdict column; "": not run */
 	char *klabel;			/* 511: its label after an exec, or "" */
 	char *krecords;			/* its records, '\n'-separated, owned */
 };

@@ -24,6 +24,7 @@
 
 #include "compile.h"
 #include "test.h"
+#include "test_vm.h"
 #include "tl.h"
 
 #ifndef AAMED_DATADIR
@@ -38,7 +39,7 @@ static const char *const reserved[] = { "/proc", "/sys", "/dev", "/bin",
 					"/probe", "/probe.args", NULL };
 
 /* The directory the capability tests' files are made in. */
-#define CAPDIR "/srv/aamed-vm"
+#define CAPDIR VM_DIR
 
 static bool exists(const char *p)
 {
@@ -49,12 +50,7 @@ static bool exists(const char *p)
 
 /* ------------------------------------------------------------ translation */
 
-struct xlate {
-	char setup[1024];	/* setup lines, each ending in '\n' */
-	char op[1024];		/* [ok=...] OP ARGS */
-};
-
-static bool path_ok(const char *p)
+bool vm_path_ok(const char *p)
 {
 	int i;
 
@@ -69,13 +65,13 @@ static bool path_ok(const char *p)
 	return true;
 }
 
-static const char *xl_file(char **w, int n, struct xlate *x)
+static const char *xl_file(char **w, int n, struct vm_xlate *x)
 {
 	const char *perms;
 
 	if (n != 3)
 		return "the probe opens or executes a file: no request options";
-	if (!path_ok(w[1]))
+	if (!vm_path_ok(w[1]))
 		return "the probe makes the file first: not a path under /proc, /sys, /dev or the guest's own files";
 	perms = w[2];
 	if (!strcmp(perms, "x")) {
@@ -96,7 +92,7 @@ static const char *xl_file(char **w, int n, struct xlate *x)
 
 /* The system calls whose capability check comes after AppArmor's other
  * checks pass (README.md: ipc.cases, net.cases). */
-static const char *xl_capability(char **w, int n, size_t id, struct xlate *x)
+static const char *xl_capability(char **w, int n, size_t id, struct vm_xlate *x)
 {
 	if (n != 2)
 		return "the probe asks a capability through a system call: no request options";
@@ -107,6 +103,14 @@ static const char *xl_capability(char **w, int n, size_t id, struct xlate *x)
 		snprintf(x->setup, sizeof(x->setup), "setup file %s/o%zu 0666 1000:0\n",
 			 CAPDIR, id);
 		snprintf(x->op, sizeof(x->op), "chmod %s/o%zu 600", CAPDIR, id);
+	} else if (!strcmp(w[1], "dac_override")) {
+		/* access(W_OK) of a root-owned 0444 file: generic_permission()
+		 * asks DAC_OVERRIDE alone (DAC_READ_SEARCH only for reads),
+		 * and no AppArmor file hook follows, as an open's would */
+		snprintf(x->setup, sizeof(x->setup),
+			 "setup rm %s/d%zu\nsetup file %s/d%zu 0444\n", CAPDIR, id,
+			 CAPDIR, id);
+		snprintf(x->op, sizeof(x->op), "access %s/d%zu w", CAPDIR, id);
 	} else if (!strcmp(w[1], "net_raw")) {
 		snprintf(x->op, sizeof(x->op), "socket inet raw 1");
 	} else if (!strcmp(w[1], "net_bind_service")) {
@@ -114,7 +118,7 @@ static const char *xl_capability(char **w, int n, size_t id, struct xlate *x)
 	} else if (!strcmp(w[1], "net_admin")) {
 		snprintf(x->op, sizeof(x->op), "sockop inet stream setsockopt-force");
 	} else {
-		return "no probe operation reaches this capability's check alone (chown, fowner, net_raw, net_bind_service, net_admin do)";
+		return "no probe operation reaches this capability's check alone (chown, fowner, dac_override, net_raw, net_bind_service, net_admin do)";
 	}
 	return NULL;
 }
@@ -124,7 +128,7 @@ static const char *xl_capability(char **w, int n, size_t id, struct xlate *x)
  * take (a raw inet socket of protocol 0): the hook's verdict stands. */
 #define NET_OK "ok=EAFNOSUPPORT,EPROTONOSUPPORT"
 
-static const char *xl_net(char **w, int n, struct xlate *x)
+static const char *xl_net(char **w, int n, struct vm_xlate *x)
 {
 	if (n == 4 && !strcmp(w[3], "create")) {
 		snprintf(x->op, sizeof(x->op), NET_OK " socket %s %s", w[1], w[2]);
@@ -140,7 +144,7 @@ static const char *xl_net(char **w, int n, struct xlate *x)
 
 /* unix OP --type T: the probe's socket operation on a socket (of a
  * socketpair where the call needs a peer) made before the label. */
-static const char *xl_unix(char **w, int n, struct xlate *x)
+static const char *xl_unix(char **w, int n, struct vm_xlate *x)
 {
 	static const char *const ops[][2] = {
 		{ "listen", "listen" },		{ "getattr", "getsockname" },
@@ -167,7 +171,7 @@ static const char *xl_unix(char **w, int n, struct xlate *x)
 	return "no probe operation for this unix request";
 }
 
-static const char *xl_peer(char **w, int n, struct xlate *x)
+static const char *xl_peer(char **w, int n, struct vm_xlate *x)
 {
 	if (n != 4 || strcmp(w[2], "--peer-label"))
 		return "the probe sends a signal or traces a peer: CLASS X --peer-label P only";
@@ -184,7 +188,7 @@ static const char *xl_peer(char **w, int n, struct xlate *x)
 }
 
 /* NULL and x filled, or why the test cannot run in the kernel. */
-static const char *translate(const struct tcase *t, size_t id, struct xlate *x)
+static const char *translate(const struct tcase *t, size_t id, struct vm_xlate *x)
 {
 	char **w = (char **)t->argv + 2;
 	int n = t->argc - 2, i;
@@ -205,7 +209,10 @@ static const char *translate(const struct tcase *t, size_t id, struct xlate *x)
 		return xl_unix(w, n, x);
 	if (!strcmp(w[0], "signal") || !strcmp(w[0], "ptrace"))
 		return xl_peer(w, n, x);
-	return "no probe operation for this class of request (the probe does file, exec, capability, net create, unix, signal and ptrace)";
+	if (!strcmp(w[0], "mount") || !strcmp(w[0], "umount") ||
+	    !strcmp(w[0], "pivot_root") || !strcmp(w[0], "move_mount"))
+		return vm_xl_mount(w, n, x);
+	return "no probe operation for this class of request (the probe does file, exec, capability, net create, unix, signal, ptrace, mount and dbus)";
 }
 
 /* The manifest's blobs, as aamed loaded them. */
@@ -225,12 +232,40 @@ static void blob_lines(FILE *f, const struct manifest *m,
 	}
 }
 
+static bool is_dbus(const struct tcase *t)
+{
+	return t->argc > 2 && !strcmp(t->argv[2], "dbus");
+}
+
+/* A dbus test: one query case per side dbus-daemon asks (ids tJ for
+ * the sender or the one side, tJ.1 for the receiver); NULL, or why not. */
+static const char *dbus_cases(FILE *f, const struct manifest *m,
+			      const struct tcase *t, size_t j)
+{
+	struct vm_dbus q;
+	const char *why;
+	int k;
+
+	for (k = 0; k < t->argc; k++)
+		if (strpbrk(t->argv[k], " \t\n"))
+			return "a word with a blank: the probe's case lines cannot carry it";
+	why = vm_dbus_plan(m->policy, t, &q);
+	if (why)
+		return why;
+	for (k = 0; k < 2; k++)
+		if (q.side[k].asked)
+			fprintf(f, "case t%zu%s %s %s :: --label %s %s\n", j,
+				k ? ".1" : "", q.side[k].label, q.side[k].op,
+				t->label, t->request);
+	return NULL;
+}
+
 static int write_cases(const char *file, struct trun *run, size_t i,
 		       const struct tpolicy_opts *po)
 {
 	const struct manifest *m = &run->ms[i];
 	FILE *f = fopen(file, "w");
-	struct xlate x;
+	struct vm_xlate x;
 	size_t j;
 
 	if (!f) {
@@ -242,18 +277,22 @@ static int write_cases(const char *file, struct trun *run, size_t i,
 	fprintf(f, "setup mkdir %s\n", CAPDIR);
 	for (j = 0; j < m->ntests; j++) {
 		const struct tcase *t = &m->tests[j];
-		const char *why = translate(t, j, &x);
+		const char *why;
 
-		if (why) {
-			if (tres_set(&run->results[i][j].skip, 200, "%s", why)) {
-				fprintf(stderr, "aamed test: out of memory\n");
-				fclose(f);
-				return -1;
-			}
-			continue;
+		if (is_dbus(t)) {
+			why = dbus_cases(f, m, t, j);
+		} else {
+			why = translate(t, j, &x);
+			if (!why)
+				fprintf(f, "%scase t%zu %s %s :: --label %s %s\n",
+					x.setup, j, t->label, x.op, t->label,
+					t->request);
 		}
-		fprintf(f, "%scase t%zu %s %s :: --label %s %s\n", x.setup, j,
-			t->label, x.op, t->label, t->request);
+		if (why && tres_set(&run->results[i][j].skip, 200, "%s", why)) {
+			fprintf(stderr, "aamed test: out of memory\n");
+			fclose(f);
+			return -1;
+		}
 	}
 	if (fclose(f)) {
 		fprintf(stderr, "aamed test: %s: write error\n", file);
@@ -405,6 +444,9 @@ static void judge_records(const struct tcase *t, struct tresult *r,
 	if (!strcmp(t->argv[2], "file") && !strcmp(t->argv[t->argc - 1], "x") &&
 	    !strcmp(k, "allow"))
 		return;
+	/* a label query logs nothing: dbus records are dbus-daemon's */
+	if (is_dbus(t))
+		return;
 	if (t->audit >= 0 && t->audit != logged)
 		kfail(r, t->audit ? "a record (the manifest)" : "no record (the manifest)",
 		      logged ? "a record (the kernel)" : "no record (the kernel)");
@@ -441,9 +483,9 @@ static void judge(const struct tcase *t, struct tresult *r)
 
 /* One row: id, label, query, verdict, label after, [secure-exec=,
  * rlimits=], records. */
-static int take_row(struct trun *run, size_t i, char *line)
+static int take_row(struct trun *run, size_t i, char *line, char *(*kv)[2])
 {
-	char *f[5], *rest, *s = line;
+	char *f[5], *rest, *end, *s = line;
 	size_t j, k, len = 0;
 	struct tresult *r;
 
@@ -459,9 +501,16 @@ static int take_row(struct trun *run, size_t i, char *line)
 	}
 	if (f[0][0] != 't')
 		return 0;
-	j = strtoul(f[0] + 1, NULL, 10);
+	j = strtoul(f[0] + 1, &end, 10);
 	if (j >= run->ms[i].ntests)
 		return 0;
+	if (is_dbus(&run->ms[i].tests[j])) {
+		/* one row per side: judged once all are read */
+		k = !strcmp(end, ".1");
+		free(kv[j][k]);
+		kv[j][k] = strdup(f[3]);
+		return kv[j][k] ? 0 : -1;
+	}
 	r = &run->results[i][j];
 	if (tres_set(&r->kverdict, 128, "%s", f[3]))
 		return -1;
@@ -487,24 +536,60 @@ static int take_row(struct trun *run, size_t i, char *line)
 	return 0;
 }
 
+/* The dbus tests of manifest i, from their sides' rows (kv). */
+static int judge_dbus(struct trun *run, size_t i, char *(*kv)[2])
+{
+	const struct manifest *m = &run->ms[i];
+	char out[600], mism[200];
+	struct vm_dbus q;
+	size_t j;
+
+	for (j = 0; j < m->ntests; j++) {
+		struct tresult *r = &run->results[i][j];
+
+		if (!is_dbus(&m->tests[j]) || r->skip[0] ||
+		    vm_dbus_plan(m->policy, &m->tests[j], &q) ||
+		    vm_dbus_verdict(m->policy, &q, kv[j], out,
+				    sizeof(out), mism, sizeof(mism)))
+			continue;	/* a missing row: count() says so */
+		if (tres_set(&r->kverdict, 600, "%s", out))
+			return -1;
+		judge(&m->tests[j], r);
+		if (mism[0])
+			kfail(r, mism, out);
+	}
+	return 0;
+}
+
 static int read_results(const char *file, struct trun *run, size_t i)
 {
 	FILE *f = fopen(file, "r");
-	char *line = NULL;
-	size_t cap = 0;
+	char *line = NULL, *(*kv)[2] = calloc(run->ms[i].ntests + 1, sizeof(*kv));
+	size_t cap = 0, j;
 	ssize_t n;
 	int rc = 0;
 
-	if (!f) {
-		fprintf(stderr, "aamed test: %s: %s\n", file, strerror(errno));
+	if (!f || !kv) {
+		fprintf(stderr, "aamed test: %s: %s\n", file,
+			f ? "out of memory" : strerror(errno));
+		if (f)
+			fclose(f);
+		free(kv);
 		return -1;
 	}
 	while (!rc && (n = getline(&line, &cap, f)) > 0) {
 		if (line[n - 1] == '\n')
 			line[n - 1] = '\0';
 		if (line[0] != '#')
-			rc = take_row(run, i, line);
+			rc = take_row(run, i, line, kv);
 	}
+	if (!rc)
+		rc = judge_dbus(run, i, kv);
+	for (j = 0; j < run->ms[i].ntests; j++) {
+		free(kv[j][0]);
+		free(kv[j][1]);
+	}
+	free(kv);
 	free(line);
 	fclose(f);
 	return rc;
