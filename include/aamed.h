@@ -491,6 +491,13 @@ struct aamed_hat_req {
 	 * of it is refused with -EPERM, without a record. */
 	const aamed_label *nnp;
 	unsigned flags;		/* AAMED_HAT_* */
+	/* the label of the task tracing this one (the kernel's
+	 * ptrace_parent()); NULL: not traced. A confined tracer must be
+	 * allowed to trace the new label (ptrace "trace", both sides
+	 * asked, their records logged), else the change fails (-EACCES)
+	 * with a record "ptrace prevents transition". An unconfined
+	 * tracer is not asked. */
+	const aamed_label *tracer;
 };
 
 struct aamed_hat_result {
@@ -507,7 +514,9 @@ struct aamed_hat_result {
  * Decide a change_hat for a task in label. Returns 0 when the change
  * (or the return) is made, or a negative errno: -EPERM (unconfined, a
  * target that is not a hat, conflicting stack members, no_new_privs),
- * -ENOENT, -ECHILD, -EACCES (wrong token: res->killed), -EINVAL (a return
+ * -ENOENT, -ECHILD, -EACCES (wrong token: res->killed; a tracer that may
+ * not trace the hat: res->info "ptrace prevents transition", checked
+ * before no_new_privs and the token), -EINVAL (a return
  * with token 0, which the kernel cannot parse). A return with no saved
  * label changes nothing and succeeds.
  */

@@ -923,6 +923,15 @@ expect change_hat-usage2 2 "$A" query --policy "$T/hat.bin" --label th change_ha
 expect change_hat-badtoken 2 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --token zz
 has_err change_hat-badtoken "is not a hex token"
 expect change_hat-previous 2 "$A" query --policy "$T/hat.bin" --label th//h1 change_hat --return --previous nosuch
+# --traced: the tracer's label must exist; a return is never checked
+expect change_hat-traced-none 2 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --traced nosuch
+has_err change_hat-traced-none '--traced "nosuch": no such profile'
+expect change_hat-traced-ret 2 "$A" query --policy "$T/hat.bin" --label th//h1 change_hat --return --traced th
+expect change_hat-traced-val 2 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --traced
+expect change_hat-traced-json 1 "$A" query --json --policy "$T/hat.bin" --label th change_hat h1 --traced th
+has change_hat-traced-json '"traced":"th"'
+has change_hat-traced-json '"info":"ptrace prevents transition"'
+expect change_hat-traced-unc 0 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --traced unconfined
 expect change_hat-explain 0 "$A" explain --policy "$T/hat.bin" --label th change_hat nope h1
 has change_hat-explain "  nope: missing"
 has change_hat-explain "  h1: hat"

@@ -204,7 +204,7 @@ static const struct qclass rows[] = {
 	[Q_HAT] = {	/* the hats decide, no rule: aclass, pclass unused */
 		.name = "change_hat", .words = WORDS("change_hat"),
 		.usage = "change_hat HAT [HAT...] [--token T] [--saved-token T] [--previous L|none]\n"
-			 "     [--nnp] [--test]\n"
+			 "     [--nnp] [--test] [--traced L]\n"
 			 "change_hat --return [--token T] [--saved-token T] [--previous L|none] [--nnp]",
 		.parse = hat_parse, .decide = qd_hat, .replay = qr_hat,
 		.json = qj_hat,

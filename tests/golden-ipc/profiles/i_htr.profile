@@ -1,0 +1,6 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# a tracer allowed to trace two hats of i_ht
+profile i_htr {
+  ptrace (trace) peer=i_ht//h1,
+  ptrace (trace) peer=i_ht//h2,
+}
