@@ -391,6 +391,14 @@ struct aamed_change_req {
 	const char *target;	/* label text as written to attr; a leading
 				 * '&' stacks, as the kernel reads it */
 	unsigned flags;		/* AAMED_CHANGE_* */
+	/* the label of the task tracing this one (the kernel's
+	 * ptrace_parent()); NULL: not traced. Once the rules allow the
+	 * change, a confined tracer must be allowed to trace the target
+	 * (ptrace "trace" and "tracedby", their records logged), else
+	 * -EACCES with info "ptrace prevents transition" (no file record
+	 * when the rules allowed it) -- unless a profile of the task's
+	 * namespace is in complain mode: then the change is made. */
+	const aamed_label *tracer;
 };
 
 struct aamed_change_result {
@@ -440,6 +448,14 @@ struct aamed_exec_req {
 	/* the file's extended attributes (see aamed_attach_xattrs()) */
 	const struct aamed_xattr *xattrs;	/* NULL: none */
 	size_t nxattrs;
+	/* the label of the task tracing this one (LSM_UNSAFE_PTRACE);
+	 * NULL: not traced. After no_new_privs, a confined tracer must be
+	 * allowed to trace the new label, else every profile of the task
+	 * logs an exec record, info "ptrace prevents transition", and the
+	 * exec fails (-EACCES); in complain mode it goes on in the task's
+	 * own label. A learning exec (complain mode, no rule) is not
+	 * checked. */
+	const aamed_label *tracer;
 };
 
 /*

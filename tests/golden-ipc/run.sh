@@ -96,7 +96,7 @@ for fs in debian-default kabi5 linux-6.1 linux-6.12; do
                         if (k == "6.12" && match(r, /operation="[a-z_]*"/)) {
                             op = substr(r, RSTART + 11, RLENGTH - 12)
                             c = (op == "capable") ? "cap" : op
-                            if (op == "change_hat") c = "file"
+                            if (op == "change_hat" || op == "exec" || op == "change_profile") c = "file"
                             r = substr(r, 1, RSTART + RLENGTH - 1) \
                                 " class=\"" c "\"" \
                                 substr(r, RSTART + RLENGTH)

@@ -2224,7 +2224,10 @@ static pid_t start_tracer(const char *label, pid_t child, int *err)
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
 	if (pid == 0) {
-		close(rdy[0]);
+		int keep[4] = { 0, 1, 2, rdy[1] };
+
+		/* the case's pipes too: a release pipe must reach EOF */
+		keep_fds(keep, 4);
 		if (strcmp(label, "unconfined"))
 			e = write_attr("current", "changeprofile", label);
 		if (!e && ptrace(PTRACE_SEIZE, child, NULL, NULL) < 0)

@@ -932,6 +932,17 @@ expect change_hat-traced-json 1 "$A" query --json --policy "$T/hat.bin" --label 
 has change_hat-traced-json '"traced":"th"'
 has change_hat-traced-json '"info":"ptrace prevents transition"'
 expect change_hat-traced-unc 0 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --traced unconfined
+# change_profile and exec take --traced too; other file queries do not
+expect change_profile-traced-val 2 "$A" query --policy "$T/hat.bin" --label th change_profile thc --traced
+expect change_profile-traced-none 2 "$A" query --policy "$T/hat.bin" --label th change_profile thc --traced nosuch
+has_err change_profile-traced-none '--traced "nosuch": no such profile'
+expect change_profile-traced-json 0 "$A" query --json --policy "$T/hat.bin" --label unconfined change_profile thc --traced unconfined
+has change_profile-traced-json '"traced":"unconfined"'
+expect exec-traced-json 0 "$A" query --json --policy "$T/hat.bin" --label unconfined file /bin/true x --traced unconfined
+has exec-traced-json '"traced":"unconfined"'
+expect exec-traced-none 2 "$A" query --policy "$T/hat.bin" --label unconfined file /bin/true x --traced nosuch
+expect file-traced 2 "$A" query --policy "$T/hat.bin" --label th file /etc/x r --traced th
+has_err file-traced "are for exec (x) queries"
 expect change_hat-explain 0 "$A" explain --policy "$T/hat.bin" --label th change_hat nope h1
 has change_hat-explain "  nope: missing"
 has change_hat-explain "  h1: hat"

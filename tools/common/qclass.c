@@ -193,7 +193,7 @@ static const struct qclass rows[] = {
 	},
 	[Q_CHANGE] = {
 		.name = "change_profile", .words = WORDS("change_profile"),
-		.usage = "change_profile TARGET [--onexec] [--stack] [--nnp]",
+		.usage = "change_profile TARGET [--onexec] [--stack] [--nnp] [--traced L]",
 		.parse = change_parse, .decide = qd_change, .replay = qr_change,
 		.request = change_request, .json = qj_change, .perms = qp_change,
 		.denied = change_denied,
