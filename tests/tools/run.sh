@@ -458,6 +458,7 @@ fi
 . "$ROOT/tests/tools/diff-modes.sh"
 . "$ROOT/tests/tools/diff-attach.sh"
 . "$ROOT/tests/tools/diff-witness.sh"
+. "$ROOT/tests/tools/diff-ns.sh"
 
 # ---------------------------------------------------------------- coverage
 cat >"$T/cov.log" <<'LOG'
