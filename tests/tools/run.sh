@@ -247,6 +247,28 @@ else
 	echo "SKIP: apparmor_parser 4.1.8 not found in $P418 (11 checks skipped)"
 fi
 
+# The records 6.1 and 6.12 logged for traced tasks (tests/kernel/cases/
+# {domain,hat}-traced.cases), replayed against their own policy: the
+# refusals a tracer caused name no tracer (change_hat's no hat either),
+# so they are not rebuilt, and nothing else changes.
+for c in domain hat; do
+	awk -v f="$T/tr-$c.sd" '
+		/^[ \t]*@end[ \t]*$/ { inp = 0; next }
+		inp { print > f }
+		/^[ \t]*@policy[ \t]*$/ { inp = 1 }
+	' "tests/kernel/cases/$c-traced.cases"
+	comp "$T/tr-$c.sd" "$T/tr-$c.bin"
+	for k in 6.1 6.12; do
+		awk -F '\t' '!/^#/ { for (i = 6; i <= NF; i++)
+			printf "type=AVC msg=audit(1700000000.%03d:%d): %s\n", NR % 1000, NR, $i }' \
+			"tests/kernel/expected/$c-traced.$k.tsv" >"$T/tr-$c.log"
+		expect "replay-traced-$c.$k" 0 "$A" replay --kernel "$k" --policy "$T/tr-$c.bin" "$T/tr-$c.log"
+		has "replay-traced-$c.$k" " 0 changed"
+		[ $c = hat ] ||
+			has "replay-traced-$c.$k" "4  exec refused for its tracer, which the record does not name"
+	done
+done
+
 # file-basic against a changed t_files: r.txt gains w, other.txt gains r.
 # The 6.1 records hold 4 denials of w on r.txt (3 opens, 1 truncate) and 3 of r on other.txt
 # (counted by hand in tests/kernel/expected/file-basic.6.1.tsv).
