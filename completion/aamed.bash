@@ -52,7 +52,7 @@ _aamed()
 		COMPREPLY=($(compgen -W "compile query attach profiles explain replay diff coverage test suggest graph who-can check" -- "$cur")) ;;
 	query|explain)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --opened-by --opened-elsewhere --open-perms --exec-fsuid --ctty --revoked --unmediated --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks --rlimit --soft --xattr --token --saved-token --previous --return --test --nnp --onexec --stack --fstype --flags --data --no-source --held --access" -- "$cur"))
+			COMPREPLY=($(compgen -W "--policy --json --kernel --label --peer-label --batch --source --features -I --op --target --fsuid --ouid --opened-by --opened-elsewhere --open-perms --exec-fsuid --ctty --revoked --unmediated --protocol --sock-label --type --addr --peer-addr --noaudit --bus --path --interface --member --name --peer-name --pid --peer-pid --masks --rlimit --soft --xattr --token --saved-token --previous --return --test --traced --nnp --onexec --stack --fstype --flags --data --no-source --held --access" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -W "file net network unix capability signal ptrace userns io_uring dbus rlimit change_profile change_hat mount umount pivot_root move_mount" -- "$cur"))
 		fi ;;

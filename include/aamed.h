@@ -391,6 +391,14 @@ struct aamed_change_req {
 	const char *target;	/* label text as written to attr; a leading
 				 * '&' stacks, as the kernel reads it */
 	unsigned flags;		/* AAMED_CHANGE_* */
+	/* the label of the task tracing this one (the kernel's
+	 * ptrace_parent()); NULL: not traced. Once the rules allow the
+	 * change, a confined tracer must be allowed to trace the target
+	 * (ptrace "trace" and "tracedby", their records logged), else
+	 * -EACCES with info "ptrace prevents transition" (no file record
+	 * when the rules allowed it) -- unless a profile of the task's
+	 * namespace is in complain mode: then the change is made. */
+	const aamed_label *tracer;
 };
 
 struct aamed_change_result {
@@ -440,6 +448,14 @@ struct aamed_exec_req {
 	/* the file's extended attributes (see aamed_attach_xattrs()) */
 	const struct aamed_xattr *xattrs;	/* NULL: none */
 	size_t nxattrs;
+	/* the label of the task tracing this one (LSM_UNSAFE_PTRACE);
+	 * NULL: not traced. After no_new_privs, a confined tracer must be
+	 * allowed to trace the new label, else every profile of the task
+	 * logs an exec record, info "ptrace prevents transition", and the
+	 * exec fails (-EACCES); in complain mode it goes on in the task's
+	 * own label. A learning exec (complain mode, no rule) is not
+	 * checked. */
+	const aamed_label *tracer;
 };
 
 /*
@@ -491,6 +507,13 @@ struct aamed_hat_req {
 	 * of it is refused with -EPERM, without a record. */
 	const aamed_label *nnp;
 	unsigned flags;		/* AAMED_HAT_* */
+	/* the label of the task tracing this one (the kernel's
+	 * ptrace_parent()); NULL: not traced. A confined tracer must be
+	 * allowed to trace the new label (ptrace "trace", both sides
+	 * asked, their records logged), else the change fails (-EACCES)
+	 * with a record "ptrace prevents transition". An unconfined
+	 * tracer is not asked. */
+	const aamed_label *tracer;
 };
 
 struct aamed_hat_result {
@@ -507,7 +530,9 @@ struct aamed_hat_result {
  * Decide a change_hat for a task in label. Returns 0 when the change
  * (or the return) is made, or a negative errno: -EPERM (unconfined, a
  * target that is not a hat, conflicting stack members, no_new_privs),
- * -ENOENT, -ECHILD, -EACCES (wrong token: res->killed), -EINVAL (a return
+ * -ENOENT, -ECHILD, -EACCES (wrong token: res->killed; a tracer that may
+ * not trace the hat: res->info "ptrace prevents transition", checked
+ * before no_new_privs and the token), -EINVAL (a return
  * with token 0, which the kernel cannot parse). A return with no saved
  * label changes nothing and succeeds.
  */

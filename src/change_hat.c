@@ -21,7 +21,9 @@
 #include "change_hat.h"
 #include "file.h"
 #include "label.h"
+#include "learning.h"
 #include "policy.h"
+#include "task.h"
 #include "versioned.h"
 
 static const struct aa_perms null_perms;
@@ -172,10 +174,22 @@ static void audit_search_fail(const struct hat_ctx *c, const char *name,
 	}
 }
 
+/* The learning hat "PARENT//null-NAME" of complain-mode member p. */
+static struct aa_profile *learning_hat(struct hat_ctx *c,
+				       const struct aa_profile *p,
+				       const char *learnt)
+{
+	int err = 0;
+
+	return aa_learning_profile(c->policy, p->ns, learnt, strlen(learnt),
+				   &err);
+}
+
 /*
  * build_change_hat() for each member of the namespace, the others kept:
  * the new stack into vec. A member in complain mode without the hat gets
- * a learning hat: *learn is set and its name is written into res->name.
+ * a learning hat: *learn is set and its name is written into res->name
+ * (and, for a traced task only, the learning hat itself into vec).
  */
 static int build_hats(struct hat_ctx *c, const char *name, bool sibling,
 		      struct aa_profile **vec, size_t *n, bool *learn)
@@ -211,6 +225,12 @@ static int build_hats(struct hat_ctx *c, const char *name, bool sibling,
 		hat_audit(c, p, &null_perms, name, learnt, NULL, -ENOENT);
 		*learn = true;
 		member = learnt;
+		/* a tracer is asked about the learning hat itself, which the
+		 * kernel has made by then: the only case a decision makes one */
+		if (c->req.tracer && !(vec[*n] = learning_hat(c, p, learnt)))
+			return -ENOMEM;
+		if (c->req.tracer)
+			(*n)++;
 name:
 		pos += (size_t)snprintf(res->name + pos,
 					pos < sizeof(res->name) ?
@@ -271,6 +291,28 @@ static int set_result(struct hat_ctx *c, const struct aa_label *l)
 	return 0;
 }
 
+/*
+ * aa_change_hat()'s may_change_ptraced_domain() on the new label, right
+ * after change_hat() built it: the tracer's and the hat's ptrace records,
+ * then every member's change_hat record without a target (the kernel
+ * sets it only after this check). The error stands in complain mode too.
+ */
+static int ptraced_hat(struct hat_ctx *c, const struct aa_label *new)
+{
+	const char *info = NULL;
+	int err;
+
+	if (!new)
+		return -ENOMEM;
+	err = aa_may_change_ptraced_domain(to_label(c->req.tracer), new, &info,
+					   c->fn, c->arg);
+	if (!err)
+		return 0;
+	c->res->info = info;
+	audit_fail(c, &null_perms, NULL, info, err);
+	return err;
+}
+
 /* change_hat() and the part of aa_change_hat() that follows it. */
 static int change_into_hat(struct hat_ctx *c)
 {
@@ -298,6 +340,12 @@ static int change_into_hat(struct hat_ctx *c)
 	new = learn ? NULL : aa_label_for_vec(c->policy, vec, n);
 	if (!learn && !new)
 		return -ENOMEM;
+	if (c->req.tracer) {
+		err = ptraced_hat(c, new ? new
+					 : aa_label_for_vec(c->policy, vec, n));
+		if (err)
+			return err;
+	}
 	/* never a subset of what no_new_privs saw when new; no record */
 	if (nnp && (!new || !nnp_subset(new, nnp)))
 		return -EPERM;

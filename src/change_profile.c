@@ -20,6 +20,7 @@
 #include "label.h"
 #include "perms.h"
 #include "policy.h"
+#include "task.h"
 
 static const struct aa_perms allperms = {
 	.allow = ALL_PERMS_MASK,
@@ -244,6 +245,7 @@ struct change {
 	uint32_t request;
 	bool stack;
 	const char *info;
+	const struct aa_label *tracer;	/* ptrace_parent()'s, NULL */
 };
 
 static inline bool in_ns(const struct change *c, const struct aa_profile *p)
@@ -374,6 +376,30 @@ static struct aa_label *build_in_ns(const struct change *c)
 	return l;
 }
 
+/*
+ * The "check:" step: may_change_ptraced_domain() on the target. A refusal
+ * stands unless a profile of the namespace is in complain mode; its
+ * record is the final audit's, with c->perms, which allowed the request:
+ * so none but the ptrace records. The info stays for a later record.
+ */
+static int ptraced_change(struct change *c, struct aa_audit_data *ad)
+{
+	const char *info = NULL;
+	int error;
+	uint32_t i;
+
+	error = aa_may_change_ptraced_domain(c->tracer, c->target, &info,
+					     ad->fn, ad->arg);
+	if (!error)
+		return 0;
+	c->info = info;
+	for (i = 0; i < c->label->size; i++)
+		if (in_ns(c, c->label->vec[i]) &&
+		    c->label->vec[i]->mode == APPARMOR_COMPLAIN)
+			return 0;
+	return audit_all(c, error, c->target, ad);
+}
+
 static int do_change(struct change *c, unsigned flags,
 		     struct aamed_change_result *res, struct aa_audit_data *ad)
 {
@@ -384,6 +410,11 @@ static int do_change(struct change *c, unsigned flags,
 	error = check_perms(c, ad);
 	if (error)
 		return error;
+	if (c->tracer) {
+		error = ptraced_change(c, ad);
+		if (error)
+			return error;
+	}
 	if (!c->stack) {
 		new = build_in_ns(c);
 		if (!new) {
@@ -430,6 +461,7 @@ int aa_change_profile(const struct aa_label *label,
 	memset(&c, 0, sizeof(c));
 	c.label = label;
 	c.last = label->vec[label->size - 1];
+	c.tracer = to_label(req->tracer);
 	c.stack = req->flags & AAMED_CHANGE_STACK;
 	c.request = (req->flags & AAMED_CHANGE_ONEXEC) ? AAMED_MAY_ONEXEC
 						       : AAMED_MAY_CHANGE_PROFILE;

@@ -66,4 +66,14 @@ int aa_exec_onexec(const struct aa_label *label,
 int aa_exec_nnp(const struct aa_label *label, int error,
 		struct aamed_exec_result *res, struct aa_audit_data *ad);
 
+/*
+ * Its LSM_UNSAFE_PTRACE test, after no_new_privs: a task traced by a
+ * confined tracer may only exec into a label the tracer may trace
+ * (may_change_ptraced_domain()); refused as no_new_privs refuses, with
+ * info "ptrace prevents transition".
+ */
+int aa_exec_ptraced(const struct aa_label *label,
+		    const struct aa_label *tracer, int error,
+		    struct aamed_exec_result *res, struct aa_audit_data *ad);
+
 #endif

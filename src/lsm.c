@@ -255,6 +255,9 @@ static int exec_request(const struct aa_label *label,
 		error = aa_exec_transition_x(label, res, &ad, &xs);
 	if (r->flags & AAMED_EXEC_NNP)
 		error = aa_exec_nnp(label, error, res, &ad);
+	if (r->tracer)
+		error = aa_exec_ptraced(label, to_label(r->tracer), error, res,
+					&ad);
 	return error;
 }
 

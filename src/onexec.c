@@ -20,6 +20,7 @@
 #include "label.h"
 #include "perms.h"
 #include "policy.h"
+#include "task.h"
 
 /* profile_onexec(): 0 or an error; *secure as the kernel's secure_exec. */
 static int profile_onexec(const struct aa_profile *profile,
@@ -113,31 +114,32 @@ int aa_exec_onexec(const struct aa_label *label,
 	return 0;
 }
 
-int aa_exec_nnp(const struct aa_label *label, int error,
-		struct aamed_exec_result *res, struct aa_audit_data *ad)
+/*
+ * The "audit:" end of apparmor_bprm_creds_for_exec(): every profile logs
+ * the refusal with info, then the exec fails, unless all of them are in
+ * complain mode.
+ */
+static int exec_refuse(const struct aa_label *label, const char *info,
+		       int error, struct aamed_exec_result *res,
+		       struct aa_audit_data *ad)
 {
 	const struct aa_label *new = to_label(res->label);
 	struct aa_perms none;
 	int ret = 0;
 	uint32_t i;
 
-	if (error || aa_label_unconfined(label))
-		return error;
-	if (new && aa_label_unconfined_subset(new, label))
-		return 0;
-	/* every profile logs the refusal, then the exec fails */
 	memset(&none, 0, sizeof(none));
 	ad->op = "exec";
-	ad->info = "no new privs";
+	ad->info = info;
 	ad->fs.target = new ? new->name : res->name;
 	for (i = 0; i < label->size; i++) {
 		int e = aa_audit_file(label->vec[i], &none, AAMED_MAY_EXEC,
-				      -EPERM, ad);
+				      error, ad);
 
 		if (e)
 			ret = e;
 	}
-	res->info = "no new privs";
+	res->info = info;
 	if (ret) {
 		res->mode = AAMED_X_DENIED;
 		res->label = NULL;
@@ -149,4 +151,31 @@ int aa_exec_nnp(const struct aa_label *label, int error,
 	res->unsafe = 1;
 	result_label(res, label);
 	return 0;
+}
+
+int aa_exec_nnp(const struct aa_label *label, int error,
+		struct aamed_exec_result *res, struct aa_audit_data *ad)
+{
+	const struct aa_label *new = to_label(res->label);
+
+	if (error || aa_label_unconfined(label))
+		return error;
+	if (new && aa_label_unconfined_subset(new, label))
+		return 0;
+	return exec_refuse(label, "no new privs", -EPERM, res, ad);
+}
+
+int aa_exec_ptraced(const struct aa_label *label,
+		    const struct aa_label *tracer, int error,
+		    struct aamed_exec_result *res, struct aa_audit_data *ad)
+{
+	const struct aa_label *new = to_label(res->label);
+	const char *info = NULL;
+
+	/* a learning exec's new profile is not made by a decision */
+	if (error || !tracer || !new)
+		return error;
+	error = aa_may_change_ptraced_domain(tracer, new, &info, ad->fn,
+					     ad->arg);
+	return error ? exec_refuse(label, info, error, res, ad) : 0;
 }

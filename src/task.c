@@ -165,3 +165,21 @@ int aa_may_ptrace(const struct aa_label *tracer, const struct aa_label *tracee,
 		}
 	return error;
 }
+
+int aa_may_change_ptraced_domain(const struct aa_label *tracer,
+				 const struct aa_label *to, const char **info,
+				 aamed_audit_fn fn, void *arg)
+{
+	int error;
+
+	/* an untraced task, or an unconfined tracer: nothing is asked */
+	if (!tracer || aa_label_unconfined(tracer))
+		return 0;
+	/* the kernel passes PTRACE_MODE_ATTACH as the request: the same
+	 * bit as AA_PTRACE_TRACE */
+	error = aa_may_ptrace(tracer, to, AAMED_PTRACE_TRACE, AAMED_SIDE_BOTH,
+			      fn, arg);
+	if (error)
+		*info = "ptrace prevents transition";
+	return error;
+}

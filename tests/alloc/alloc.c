@@ -341,7 +341,7 @@ static int run_exec(struct ctx *c)
 /* change_profile of the subject to c->text ("&": a stack, interned) */
 static int run_change(struct ctx *c)
 {
-	struct aamed_change_req req = { sizeof(req), c->text, 0 };
+	struct aamed_change_req req = { .size = sizeof(req), .target = c->text };
 	struct aamed_change_result cr = { .size = sizeof(cr) };
 	char v[700];
 	int rc;

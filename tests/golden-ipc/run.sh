@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Golden tests for capability, signal and ptrace: verdicts and records.
+# Golden tests for capability, signal and ptrace (and change_hat under a
+# tracer, hat-traced.queries): verdicts and records.
 #
 #   tests/golden-ipc/run.sh [AAMED_BINARY]      (default: build/aamed)
 #
@@ -92,9 +93,10 @@ for fs in debian-default kabi5 linux-6.1 linux-6.12; do
                     ex = v
                     for (i = 3; i <= n; i++) {
                         r = f[i]
-                        if (k == "6.12" && match(r, /operation="[a-z]*"/)) {
+                        if (k == "6.12" && match(r, /operation="[a-z_]*"/)) {
                             op = substr(r, RSTART + 11, RLENGTH - 12)
                             c = (op == "capable") ? "cap" : op
+                            if (op == "change_hat" || op == "exec" || op == "change_profile") c = "file"
                             r = substr(r, 1, RSTART + RLENGTH - 1) \
                                 " class=\"" c "\"" \
                                 substr(r, RSTART + RLENGTH)

@@ -660,6 +660,7 @@ struct kase {
 	struct ring *ring;	/* uring-override: made before the label */
 	char *qcmd;	/* query: cmd=CMD, the .access command ("label") */
 	char *qlabel;	/* query: qlabel=TEXT, the label written (LABEL) */
+	char *tracer;	/* traced=LABEL: a task in LABEL seizes the child */
 };
 
 /* qlabel=: "%20" is a blank (words are split at blanks) */
@@ -2198,9 +2199,79 @@ static void keep_fds(int *keep, int n)
 
 static int is_ok(struct kase *c, int e);
 
+/*
+ * traced=LABEL: the child, in its label, says so on TR_RDY and waits on
+ * TR_GO; meanwhile a tracer task enters LABEL and PTRACE_SEIZEs it (so
+ * the tracer is the child's ptrace_parent() when it acts: the seize
+ * itself must be allowed, trace from LABEL and tracedby from the
+ * child's label), then reaps the child's events until it exits (a
+ * traced task's exit reaches its real parent only once the tracer has
+ * seen it). The tracer's errno comes back on its pipe.
+ */
+#define TR_RDY 8
+#define TR_GO 9
+
+static void traced_wait(struct kase *c)
+{
+	char ch = 'r';
+
+	if (!c->tracer)
+		return;
+	write_all(TR_RDY, &ch, 1);
+	close(TR_RDY);
+	if (read(TR_GO, &ch, 1) != 1)
+		_exit(1);
+	close(TR_GO);
+}
+
+static pid_t start_tracer(const char *label, pid_t child, int *err)
+{
+	int rdy[2], e = 0, status;
+	pid_t pid;
+
+	if (pipe2(rdy, O_CLOEXEC) < 0)
+		die("pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid == 0) {
+		int keep[4] = { 0, 1, 2, rdy[1] };
+
+		/* the case's pipes too: a release pipe must reach EOF */
+		keep_fds(keep, 4);
+		if (strcmp(label, "unconfined"))
+			e = write_attr("current", "changeprofile", label);
+		if (!e && ptrace(PTRACE_SEIZE, child, NULL, NULL) < 0)
+			e = errno;
+		write_all(rdy[1], (char *)&e, sizeof(e));
+		close(rdy[1]);
+		if (e)
+			_exit(1);
+		/* pass on any signal stop; end when the child has */
+		while (waitpid(child, &status, __WALL) == child) {
+			if (WIFEXITED(status) || WIFSIGNALED(status))
+				break;
+			if (WIFSTOPPED(status))
+				ptrace(PTRACE_CONT, child, NULL,
+				       (void *)(long)(WSTOPSIG(status) == SIGTRAP
+							      ? 0
+							      : WSTOPSIG(status)));
+		}
+		_exit(0);
+	}
+	close(rdy[1]);
+	if (read(rdy[0], &e, sizeof(e)) != sizeof(e))
+		e = EIO;
+	close(rdy[0]);
+	*err = e;
+	return pid;
+}
+
 static void run_case(struct kase *c, struct buf *out)
 {
 	int st[2], rel[2] = { -1, -1 }, rdy[2] = { -1, -1 };
+	int trr[2] = { -1, -1 }, trg[2] = { -1, -1 }, trerr = 0;
+	pid_t tracer = 0;
 	int is_exec = !strcmp(c->op, "exec") || !strcmp(c->op, "inherit") ||
 		      !strcmp(c->op, "onexec-exec");
 	int relabel = domain_relabels(c->op);
@@ -2235,21 +2306,34 @@ static void run_case(struct kase *c, struct buf *out)
 		die("pipe: %s", strerror(errno));
 	if (waits && (pipe(rel) < 0 || pipe(rdy) < 0))
 		die("pipe: %s", strerror(errno));
+	if (c->tracer && (pipe(trr) < 0 || pipe(trg) < 0))
+		die("pipe: %s", strerror(errno));
 	pid = fork();
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
 	if (pid == 0) {
-		int keep[3] = { 5, 3, 4 };
+		int keep[5] = { 5, 3, 4 }, nkeep;
 		int hs = fcntl(st[1], F_DUPFD_CLOEXEC, 100);
 		int hrel = waits ? fcntl(rel[0], F_DUPFD, 100) : -1;
 		int hrdy = waits ? fcntl(rdy[1], F_DUPFD, 100) : -1;
+		int htr = c->tracer ? fcntl(trr[1], F_DUPFD_CLOEXEC, 100) : -1;
+		int htg = c->tracer ? fcntl(trg[0], F_DUPFD_CLOEXEC, 100) : -1;
 
 		/* status pipe at 5 (cloexec), release at 3, ready at 4 */
 		if (hs < 0 || dup3(hs, 5, O_CLOEXEC) < 0)
 			_exit(127);
 		if (waits && (dup2(hrel, 3) < 0 || dup2(hrdy, 4) < 0))
 			_exit(127);
-		keep_fds(keep, waits ? 3 : 1);
+		/* traced=: in the label at TR_RDY, traced at TR_GO */
+		if (c->tracer && (dup3(htr, TR_RDY, O_CLOEXEC) < 0 ||
+				  dup3(htg, TR_GO, O_CLOEXEC) < 0))
+			_exit(127);
+		nkeep = waits ? 3 : 1;
+		if (c->tracer) {
+			keep[nkeep++] = TR_RDY;
+			keep[nkeep++] = TR_GO;
+		}
+		keep_fds(keep, nkeep);
 		if (is_exec) {
 			/*
 			 * 0, 1 and 2 open (the null device): a secure exec's
@@ -2369,6 +2453,7 @@ static void run_case(struct kase *c, struct buf *out)
 			write_all(5, (char *)&rep, sizeof(rep));
 			_exit(1);
 		}
+		traced_wait(c);
 		rep.stage = 'R';
 		if (is_exec) {
 			char *argv[MAXW] = { "helper", "helper", NULL };
@@ -2404,6 +2489,20 @@ static void run_case(struct kase *c, struct buf *out)
 	if (waits) {
 		close(rel[0]);
 		close(rdy[1]);
+	}
+	if (c->tracer) {
+		char ch;
+
+		close(trr[1]);
+		close(trg[0]);
+		/* EOF: the child failed before its label (reported below) */
+		if (read(trr[0], &ch, 1) == 1) {
+			tracer = start_tracer(c->tracer, pid, &trerr);
+			if (!trerr)
+				write_all(trg[1], &ch, 1);
+		}
+		close(trr[0]);
+		close(trg[1]);	/* a child whose tracer failed ends here */
 	}
 	n = read(st[0], &rep, sizeof(rep));
 	if (n == (ssize_t)sizeof(rep) && rep.stage == 'R' && !rep.err &&
@@ -2474,6 +2573,11 @@ static void run_case(struct kase *c, struct buf *out)
 	     !strcmp(verdict, "ERROR no-report")))
 		snprintf(verdict, sizeof(verdict), "KILLED %s",
 			 signame(WTERMSIG(status)));
+	if (tracer > 0 && waitpid(tracer, &status, 0) < 0)
+		die("waitpid: %s", strerror(errno));
+	if (trerr)
+		snprintf(verdict, sizeof(verdict), "ERROR tracer-%s",
+			 errname(trerr));
 report:
 	buf_fmt(out, "%s\t%s\t%s\t%s\t%s%s", c->id, c->label,
 		c->query ? c->query : "-", verdict, xlabel, secure);
@@ -2548,6 +2652,8 @@ static int parse_case(char *line, struct kase *c, char **w)
 		} else if (!strncmp(w[i], "qlabel=", 7)) {
 			c->qlabel = w[i] + 7;
 			unescape_blanks(c->qlabel);
+		} else if (!strncmp(w[i], "traced=", 7)) {
+			c->tracer = w[i] + 7;
 		} else
 			return -1;
 	}

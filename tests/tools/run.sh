@@ -241,6 +241,28 @@ else
 	echo "SKIP: apparmor_parser 4.1.8 not found in $P418 (11 checks skipped)"
 fi
 
+# The records 6.1 and 6.12 logged for traced tasks (tests/kernel/cases/
+# {domain,hat}-traced.cases), replayed against their own policy: the
+# refusals a tracer caused name no tracer (change_hat's no hat either),
+# so they are not rebuilt, and nothing else changes.
+for c in domain hat; do
+	awk -v f="$T/tr-$c.sd" '
+		/^[ \t]*@end[ \t]*$/ { inp = 0; next }
+		inp { print > f }
+		/^[ \t]*@policy[ \t]*$/ { inp = 1 }
+	' "tests/kernel/cases/$c-traced.cases"
+	comp "$T/tr-$c.sd" "$T/tr-$c.bin"
+	for k in 6.1 6.12; do
+		awk -F '\t' '!/^#/ { for (i = 6; i <= NF; i++)
+			printf "type=AVC msg=audit(1700000000.%03d:%d): %s\n", NR % 1000, NR, $i }' \
+			"tests/kernel/expected/$c-traced.$k.tsv" >"$T/tr-$c.log"
+		expect "replay-traced-$c.$k" 0 "$A" replay --kernel "$k" --policy "$T/tr-$c.bin" "$T/tr-$c.log"
+		has "replay-traced-$c.$k" " 0 changed"
+		[ $c = hat ] ||
+			has "replay-traced-$c.$k" "4  exec refused for its tracer, which the record does not name"
+	done
+done
+
 # file-basic against a changed t_files: r.txt gains w, other.txt gains r.
 # The 6.1 records hold 4 denials of w on r.txt (3 opens, 1 truncate) and 3 of r on other.txt
 # (counted by hand in tests/kernel/expected/file-basic.6.1.tsv).
@@ -452,6 +474,7 @@ fi
 . "$ROOT/tests/tools/diff-modes.sh"
 . "$ROOT/tests/tools/diff-attach.sh"
 . "$ROOT/tests/tools/diff-witness.sh"
+. "$ROOT/tests/tools/diff-ns.sh"
 
 # ---------------------------------------------------------------- coverage
 cat >"$T/cov.log" <<'LOG'
@@ -917,6 +940,26 @@ expect change_hat-usage2 2 "$A" query --policy "$T/hat.bin" --label th change_ha
 expect change_hat-badtoken 2 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --token zz
 has_err change_hat-badtoken "is not a hex token"
 expect change_hat-previous 2 "$A" query --policy "$T/hat.bin" --label th//h1 change_hat --return --previous nosuch
+# --traced: the tracer's label must exist; a return is never checked
+expect change_hat-traced-none 2 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --traced nosuch
+has_err change_hat-traced-none '--traced "nosuch": no such profile'
+expect change_hat-traced-ret 2 "$A" query --policy "$T/hat.bin" --label th//h1 change_hat --return --traced th
+expect change_hat-traced-val 2 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --traced
+expect change_hat-traced-json 1 "$A" query --json --policy "$T/hat.bin" --label th change_hat h1 --traced th
+has change_hat-traced-json '"traced":"th"'
+has change_hat-traced-json '"info":"ptrace prevents transition"'
+expect change_hat-traced-unc 0 "$A" query --policy "$T/hat.bin" --label th change_hat h1 --traced unconfined
+# change_profile and exec take --traced too; other file queries do not
+expect change_profile-traced-val 2 "$A" query --policy "$T/hat.bin" --label th change_profile thc --traced
+expect change_profile-traced-none 2 "$A" query --policy "$T/hat.bin" --label th change_profile thc --traced nosuch
+has_err change_profile-traced-none '--traced "nosuch": no such profile'
+expect change_profile-traced-json 0 "$A" query --json --policy "$T/hat.bin" --label unconfined change_profile thc --traced unconfined
+has change_profile-traced-json '"traced":"unconfined"'
+expect exec-traced-json 0 "$A" query --json --policy "$T/hat.bin" --label unconfined file /bin/true x --traced unconfined
+has exec-traced-json '"traced":"unconfined"'
+expect exec-traced-none 2 "$A" query --policy "$T/hat.bin" --label unconfined file /bin/true x --traced nosuch
+expect file-traced 2 "$A" query --policy "$T/hat.bin" --label th file /etc/x r --traced th
+has_err file-traced "are for exec (x) queries"
 expect change_hat-explain 0 "$A" explain --policy "$T/hat.bin" --label th change_hat nope h1
 has change_hat-explain "  nope: missing"
 has change_hat-explain "  h1: hat"

@@ -85,7 +85,8 @@ static int change(aamed_policy *pol, const char *from, const char *to,
 		  unsigned flags, struct aamed_change_result *res,
 		  struct unit_log *log)
 {
-	struct aamed_change_req req = { sizeof(req), to, flags };
+	struct aamed_change_req req = { .size = sizeof(req), .target = to,
+					.flags = flags };
 	int error;
 	const aamed_label *l = aamed_label_get(pol, from, &error);
 
@@ -183,7 +184,7 @@ void unit_change_profile_nnp(void)
 {
 	aamed_policy *pol = ca_load();
 	struct aamed_change_result res = { .size = sizeof(res) };
-	struct aamed_change_req req = { 0, "", 0 };
+	struct aamed_change_req req = { .size = 0, .target = "" };
 	struct unit_log log;
 
 	if (!CHECK(pol != NULL))

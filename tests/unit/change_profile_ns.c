@@ -67,7 +67,7 @@ static aamed_policy *ns_load(void)
 static int nchange(aamed_policy *pol, const char *from, const char *to,
 		   struct aamed_change_result *res, struct unit_log *log)
 {
-	struct aamed_change_req req = { sizeof(req), to, 0 };
+	struct aamed_change_req req = { .size = sizeof(req), .target = to };
 	int error;
 	const aamed_label *l = aamed_label_get(pol, from, &error);
 
@@ -126,7 +126,7 @@ void unit_change_profile_ns(void)
 void unit_change_profile_bare_ns(void)
 {
 	aamed_policy *pol = ns_load();
-	struct aamed_change_req req = { sizeof(req), ":dns", 0 };
+	struct aamed_change_req req = { .size = sizeof(req), .target = ":dns" };
 	struct aamed_change_result res;
 	struct unit_log log;
 	int error = 0;

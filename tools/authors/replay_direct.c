@@ -135,9 +135,11 @@ bool replay_direct_file(const aa_log_record *rec, struct replay_request *req)
 
 	if (!rec->name || rec->name[0] != '/' || !plain(mask) || !*mask)
 		return false;
-	/* no_new_privs refused it: the words carry --nnp */
+	/* no_new_privs refused it: the words carry --nnp; a tracer did:
+	 * the words say it cannot be rebuilt */
 	if (op == AAMED_OP_EXEC && rec->info &&
-	    !strcmp(rec->info, "no new privs"))
+	    (!strcmp(rec->info, "no new privs") ||
+	     !strcmp(rec->info, "ptrace prevents transition")))
 		return false;
 	if (parse_perms(mask, &f->request, &rop))
 		return false;

@@ -516,6 +516,12 @@ static int words_file(const aa_log_record *rec, struct replay_request *req,
 		*reason = "file record without an absolute name";
 		return 0;
 	}
+	/* may_change_ptraced_domain()'s refusal: the tracer is not named */
+	if (!strcmp(op, "exec") && rec->info &&
+	    !strcmp(rec->info, "ptrace prevents transition")) {
+		*reason = "exec refused for its tracer, which the record does not name";
+		return 0;
+	}
 	if ((!rec->requested_mask || !*rec->requested_mask) &&
 	    (strcmp(op, "exec") || !rec->info || !strstr(rec->info, "onexec"))) {
 		*reason = "file record without requested_mask";

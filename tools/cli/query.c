@@ -170,6 +170,10 @@ void query_json(FILE *f, const struct query *q, const struct answer *a)
 		json_str(f, q->change.onexec);
 		json_key(f, &first, "nnp");
 		fputs(q->change.flags & AAMED_CHANGE_NNP ? "true" : "false", f);
+		if (q->change.traced) {
+			json_key(f, &first, "traced");
+			json_str(f, q->change.traced);
+		}
 	}
 	if (a->have_x) {
 		bool xf = true;

@@ -212,9 +212,9 @@ const struct query *ofile_alone(const struct query *q, struct query *tmp);
 /* req_change.c: change_profile, and the exec with --onexec / --nnp */
 int change_parse(int argc, char **argv, struct query *q, char *err,
 		 size_t errlen);
-int change_decide(const aamed_label *label, const struct query *q,
-		  struct aamed_change_result *res, aamed_audit_fn fn,
-		  void *arg);
+int change_decide(aamed_policy *policy, const aamed_label *label,
+		  const struct query *q, struct aamed_change_result *res,
+		  aamed_audit_fn fn, void *arg, char *err, size_t errlen);
 int exec_decide(aamed_policy *policy, const aamed_label *label,
 		const struct query *q, struct aamed_exec_result *res,
 		aamed_audit_fn fn, void *arg, char *err, size_t errlen);

@@ -193,7 +193,7 @@ static const struct qclass rows[] = {
 	},
 	[Q_CHANGE] = {
 		.name = "change_profile", .words = WORDS("change_profile"),
-		.usage = "change_profile TARGET [--onexec] [--stack] [--nnp]",
+		.usage = "change_profile TARGET [--onexec] [--stack] [--nnp] [--traced L]",
 		.parse = change_parse, .decide = qd_change, .replay = qr_change,
 		.request = change_request, .json = qj_change, .perms = qp_change,
 		.denied = change_denied,
@@ -204,7 +204,7 @@ static const struct qclass rows[] = {
 	[Q_HAT] = {	/* the hats decide, no rule: aclass, pclass unused */
 		.name = "change_hat", .words = WORDS("change_hat"),
 		.usage = "change_hat HAT [HAT...] [--token T] [--saved-token T] [--previous L|none]\n"
-			 "     [--nnp] [--test]\n"
+			 "     [--nnp] [--test] [--traced L]\n"
 			 "change_hat --return [--token T] [--saved-token T] [--previous L|none] [--nnp]",
 		.parse = hat_parse, .decide = qd_hat, .replay = qr_hat,
 		.json = qj_hat,

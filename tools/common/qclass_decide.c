@@ -32,14 +32,11 @@ int qd_change(aamed_policy *policy, const aamed_label *label,
 	      const struct query *q, struct answer *a, char *err,
 	      size_t errlen)
 {
-	(void)policy;
-	(void)err;
-	(void)errlen;
 	a->have_change = true;
 	a->change.size = sizeof(a->change);
-	a->error = change_decide(label, q, &a->change, answer_collect,
-				 &a->recs);
-	return 0;
+	a->error = change_decide(policy, label, q, &a->change, answer_collect,
+				 &a->recs, err, errlen);
+	return asked(a);
 }
 
 int qd_file(aamed_policy *policy, const aamed_label *label,
@@ -183,7 +180,7 @@ int qr_exec(aamed_policy *policy, const aamed_label *label,
 
 	(void)peer;
 	(void)other_side;
-	if (q->change.onexec || q->change.flags)
+	if (q->change.onexec || q->change.flags || q->change.traced)
 		return exec_decide(policy, label, q, &x, NULL, NULL, err,
 				   errlen);
 	return aamed_exec(label, q->file.path, q->file.fsuid, q->file.ouid, &x,
@@ -196,12 +193,9 @@ int qr_change(aamed_policy *policy, const aamed_label *label,
 {
 	struct aamed_change_result c = { .size = sizeof(c) };
 
-	(void)policy;
 	(void)peer;
 	(void)other_side;
-	(void)err;
-	(void)errlen;
-	return change_decide(label, q, &c, NULL, NULL);
+	return change_decide(policy, label, q, &c, NULL, NULL, err, errlen);
 }
 
 int qr_file(aamed_policy *policy, const aamed_label *label,

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Domain change queries (docs/query-language.md):
- *   change_profile TARGET [--onexec] [--stack] [--nnp]
- *   file PATH x [--onexec TARGET] [--nnp]     (the exec: see request.c)
+ *   change_profile TARGET [--onexec] [--stack] [--nnp] [--traced L]
+ *   file PATH x [--onexec TARGET] [--nnp] [--traced L]  (exec: request.c)
  * TARGET is what the task writes after "changeprofile"/"exec"; a leading
- * '&' stacks, as it does for the kernel.
+ * '&' stacks, as it does for the kernel. --traced names the label of the
+ * task that traces this one.
  */
 #include <errno.h>
 #include <string.h>
@@ -25,6 +26,12 @@ int change_parse(int argc, char **argv, struct query *q, char *err,
 			q->change.flags |= AAMED_CHANGE_STACK;
 		} else if (!strcmp(a, "--nnp")) {
 			q->change.flags |= AAMED_CHANGE_NNP;
+		} else if (!strcmp(a, "--traced")) {
+			if (i + 1 >= argc) {
+				snprintf(err, errlen, "--traced needs a label");
+				return -1;
+			}
+			q->change.traced = argv[++i];
 		} else if (a[0] == '-' && a[1] == '-') {
 			snprintf(err, errlen, "unknown option %s", a);
 			return -1;
@@ -38,15 +45,32 @@ int change_parse(int argc, char **argv, struct query *q, char *err,
 	if (!q->change.target || !q->change.target[0] ||
 	    !strcmp(q->change.target, "&")) {
 		snprintf(err, errlen,
-			 "usage: change_profile TARGET [--onexec] [--stack] [--nnp]");
+			 "usage: change_profile TARGET [--onexec] [--stack] [--nnp] [--traced L]");
 		return -1;
 	}
 	return 0;
 }
 
-int change_decide(const aamed_label *label, const struct query *q,
-		  struct aamed_change_result *res, aamed_audit_fn fn,
-		  void *arg)
+/* --traced: the tracer's label; 1 with err set when there is none */
+static int tracer_label(aamed_policy *policy, const struct query *q,
+			const aamed_label **out, char *err, size_t errlen)
+{
+	int lerr = 0;
+
+	*out = NULL;
+	if (!q->change.traced)
+		return 0;
+	*out = aamed_label_get(policy, q->change.traced, &lerr);
+	if (*out)
+		return 0;
+	snprintf(err, errlen, "--traced \"%s\": %s", q->change.traced,
+		 lerr == -ENOENT ? "no such profile" : "malformed label");
+	return 1;
+}
+
+int change_decide(aamed_policy *policy, const aamed_label *label,
+		  const struct query *q, struct aamed_change_result *res,
+		  aamed_audit_fn fn, void *arg, char *err, size_t errlen)
 {
 	struct aamed_change_req req = {
 		.size = sizeof(req),
@@ -56,6 +80,8 @@ int change_decide(const aamed_label *label, const struct query *q,
 
 	memset(res, 0, sizeof(*res));
 	res->size = sizeof(*res);
+	if (tracer_label(policy, q, &req.tracer, err, errlen))
+		return 1;
 	return aamed_change_profile(label, &req, res, fn, arg);
 }
 
@@ -179,6 +205,8 @@ int exec_decide(aamed_policy *policy, const aamed_label *label,
 	int lerr = 0;
 
 	res->size = sizeof(*res);
+	if (tracer_label(policy, q, &req.tracer, err, errlen))
+		return 1;
 	if (on) {
 		if (on[0] == '&') {
 			req.flags |= AAMED_EXEC_ONEXEC_STACK;
@@ -206,6 +234,10 @@ void change_json(FILE *f, bool *first, const struct query *q,
 	fputs(q->change.flags & AAMED_CHANGE_STACK ? "true" : "false", f);
 	json_key(f, first, "nnp");
 	fputs(q->change.flags & AAMED_CHANGE_NNP ? "true" : "false", f);
+	if (q->change.traced) {
+		json_key(f, first, "traced");
+		json_str(f, q->change.traced);
+	}
 	json_key(f, first, "new_label");
 	json_str(f, !error && res->name[0] ? res->name : NULL);
 }

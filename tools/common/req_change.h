@@ -10,6 +10,7 @@ struct change_query {
 	const char *target;	/* change_profile TARGET */
 	unsigned flags;		/* AAMED_CHANGE_* (NNP on exec too) */
 	const char *onexec;	/* file PATH x --onexec TARGET, NULL: none */
+	const char *traced;	/* --traced LABEL: the tracer's, NULL: none */
 };
 
 #endif

@@ -2,12 +2,12 @@
 /*
  * change_hat queries (docs/query-language.md):
  *   change_hat HAT [HAT...] [--token T] [--saved-token T] [--previous L]
- *              [--nnp] [--test]
+ *              [--nnp] [--test] [--traced L]
  *   change_hat --return [--token T] [--saved-token T] [--previous L] [--nnp]
  * The task is in --label; when that label has hats in it, the task is
  * taken to have entered them from their parents with --saved-token
  * (default: the same token), unless --previous says otherwise ("none":
- * nothing saved).
+ * nothing saved). --traced names the label of the task that traces it.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -45,7 +45,7 @@ static int hat_option(int argc, char **argv, int *i, struct query *q,
 		return 0;
 	}
 	if (strcmp(a, "--token") && strcmp(a, "--saved-token") &&
-	    strcmp(a, "--previous")) {
+	    strcmp(a, "--previous") && strcmp(a, "--traced")) {
 		snprintf(err, errlen, "unknown option %s", a);
 		return -1;
 	}
@@ -54,8 +54,8 @@ static int hat_option(int argc, char **argv, int *i, struct query *q,
 		return -1;
 	}
 	(*i)++;
-	if (!strcmp(a, "--previous")) {
-		h->previous = argv[*i];
+	if (!strcmp(a, "--previous") || !strcmp(a, "--traced")) {
+		*(a[2] == 'p' ? &h->previous : &h->traced) = argv[*i];
 		return 0;
 	}
 	if (!strcmp(a, "--saved-token")) {
@@ -89,6 +89,12 @@ int hat_parse(int argc, char **argv, struct query *q, char *err,
 	if (ret == (h->count > 0)) {
 		snprintf(err, errlen,
 			 "usage: change_hat HAT [HAT...] | change_hat --return [options]");
+		return -1;
+	}
+	/* the kernel asks the tracer only about a change into a hat */
+	if (ret && h->traced) {
+		snprintf(err, errlen,
+			 "--traced: a return is not checked against the tracer; name the hats");
 		return -1;
 	}
 	if (!h->saved_set)
@@ -163,6 +169,12 @@ int hat_decide(aamed_policy *policy, const aamed_label *label,
 			 lerr == -ENOENT ? "no such profile" : "malformed label");
 		return 1;
 	}
+	if (h->traced && !(req.tracer = aamed_label_get(policy, h->traced,
+							 &lerr))) {
+		snprintf(err, errlen, "--traced \"%s\": %s", h->traced,
+			 lerr == -ENOENT ? "no such profile" : "malformed label");
+		return 1;
+	}
 	return aamed_change_hat(label, &req, res, fn, arg);
 }
 
@@ -175,6 +187,10 @@ void hat_json(FILE *f, bool *first, const struct query *q,
 	fprintf(f, "%llu", (unsigned long long)q->hat.token);
 	json_key(f, first, "nnp");
 	fputs(q->hat.nnp ? "true" : "false", f);
+	if (q->hat.traced) {
+		json_key(f, first, "traced");
+		json_str(f, q->hat.traced);
+	}
 	json_key(f, first, "new_label");
 	json_str(f, !error && res->name[0] ? res->name : NULL);
 	json_key(f, first, "info");

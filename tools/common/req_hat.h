@@ -16,6 +16,7 @@ struct hat_query {
 	const char *previous;	/* --previous LABEL, NULL: derived */
 	bool nnp;		/* --nnp: no_new_privs set */
 	bool test;		/* --test: "permhat" */
+	const char *traced;	/* --traced LABEL: the tracer's, NULL: none */
 };
 
 #endif

@@ -110,6 +110,13 @@ int file_parse(int argc, char **argv, struct query *q, char *err,
 			i += r;
 		} else if (!strcmp(a, "--nnp")) {
 			q->change.flags |= AAMED_CHANGE_NNP;
+		} else if (!strcmp(a, "--traced")) {
+			if (!v) {
+				snprintf(err, errlen, "--traced needs a label");
+				return -1;
+			}
+			q->change.traced = v;
+			i++;
 		} else if (!strcmp(a, "--onexec")) {
 			if (!v || !v[0] || !strcmp(v, "&")) {
 				snprintf(err, errlen, "--onexec needs a label");
@@ -187,8 +194,8 @@ int file_parse(int argc, char **argv, struct query *q, char *err,
 	}
 	q->class = file_class(q->file.op);
 	exec = q->file.op == AAMED_OP_EXEC;
-	if (!exec && (q->change.flags || q->change.onexec)) {
-		snprintf(err, errlen, "--nnp and --onexec are for exec (x) queries");
+	if (!exec && (q->change.flags || q->change.onexec || q->change.traced)) {
+		snprintf(err, errlen, "--nnp, --onexec and --traced are for exec (x) queries");
 		return -1;
 	}
 	if (q->xattrs.n && !exec) {
