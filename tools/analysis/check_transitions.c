@@ -26,7 +26,7 @@ static void model_free(void)
 	model_of = NULL;
 }
 
-static const struct xgraph *model_get(aamed_policy *policy)
+const struct xgraph *check_model(aamed_policy *policy)
 {
 	static bool registered;
 
@@ -75,7 +75,7 @@ static int add(const struct xc_finding *xf, void *arg)
 static int run(struct check_ctx *c,
 	       int (*fn)(const struct xgraph *, xc_fn, void *))
 {
-	const struct xgraph *g = model_get(c->policy);
+	const struct xgraph *g = check_model(c->policy);
 
 	if (!g || fn(g, add, c)) {
 		fputs("aamed check: out of memory\n", stderr);

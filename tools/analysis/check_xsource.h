@@ -16,6 +16,10 @@
  * witness path with the same transition, or the change_profile (onexec)
  * of its target. NULL without --source or when no rule does.
  */
+/* The exec model of policy, built once and shared by the two checks and
+ * the HTML report (check_transitions.c); NULL when out of memory. */
+const struct xgraph *check_model(aamed_policy *policy);
+
 const struct tl_rule *check_edge_rule(const struct check_ctx *c,
 				      const struct xgraph *g,
 				      const struct xg_edge *e);
