@@ -204,6 +204,20 @@ static void index_profiles(FILE *f, const struct html *h)
 	fputs("</p>\n", f);
 }
 
+/* Findings of no profile with a page (the policy as a whole). */
+static void index_policy(FILE *f, const struct html *h)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < h->nf; i++) {
+		if (h->fprof[i] != h->npr)
+			continue;
+		if (!n++)
+			fputs("<h2>Findings of the policy as a whole</h2>\n", f);
+		html_finding(f, h, i, "");
+	}
+}
+
 static int write_index(const struct html *h)
 {
 	size_t count[CHECK_ERROR + 1] = { 0 }, i;
@@ -235,6 +249,7 @@ static int write_index(const struct html *h)
 		fputs("</p>\n", f);
 	}
 	index_checks(f, h);
+	index_policy(f, h);
 	index_profiles(f, h);
 	html_end(f);
 	return html_close(f, h, "index.html");

@@ -26,7 +26,8 @@
 #define HTML_MAX_WHOCAN 400
 /* labels a who-can page lists at most (the rest counted) */
 #define HTML_MAX_WHO 200
-/* nodes of a profile's graph beyond which its callers are left out */
+/* nodes around a profile beyond which its graph is not drawn (a shell
+ * profile's hundred targets make no picture; its tables list them) */
 #define HTML_MAX_NODES 40
 
 struct hprof {
@@ -37,7 +38,8 @@ struct hprof {
 	char base[96];		/* "NAME-N" (64 + "-N") */
 	size_t count[CHECK_ERROR + 1];
 	size_t node;		/* its xgraph node, or (size_t)-1 */
-	int svg;		/* 1 rendered, 0 no edges, -1 no dot */
+	int svg;		/* 1 rendered, 0 no edges, -1 no dot,
+				 * 2 too many nodes to draw */
 };
 
 struct hwho {
@@ -76,6 +78,9 @@ void html_graph_section(FILE *f, const struct html *h,
 /* check_html_whocan.c: the who-can pages */
 int html_whocan(struct html *h);
 
+/* check_html_page.c: finding i as a block, its links relative to up
+ * ("../" from p/, "" from the index) */
+void html_finding(FILE *f, const struct html *h, size_t i, const char *up);
 /* check_html_page.c: one profile's page */
 int html_profile_page(const struct html *h, const struct hprof *p);
 

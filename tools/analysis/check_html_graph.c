@@ -41,35 +41,29 @@ static bool in_path(const char *prog)
 	return false;
 }
 
-/* The nodes of p's part: it, where its edges lead, and (if the part stays
- * under HTML_MAX_NODES) the profiles whose edges lead to it. false when
- * it has no edge shown. */
-static bool part(const struct xgraph *g, size_t me, bool *keep)
+/* The nodes of p's part: it, where its edges lead and the profiles whose
+ * edges lead to it; the edges drawn are its own. The count of nodes, 0
+ * when it has no edge shown. */
+static size_t part(const struct xgraph *g, size_t me, bool *keep)
 {
-	size_t i, n = 1, callers = 0;
+	size_t i, n = 1;
 	bool any = false;
 
 	memset(keep, 0, g->nnodes * sizeof(*keep));
 	keep[me] = true;
 	for (i = 0; i < g->nedges; i++) {
 		const struct xg_edge *e = &g->edges[i];
+		size_t other = e->from == me ? e->to : e->from;
 
 		if (!xgraph_edge_shown(e) || (e->from != me && e->to != me))
 			continue;
 		any = true;
-		if (e->from == me && !keep[e->to]) {
-			keep[e->to] = true;
+		if (!keep[other]) {
+			keep[other] = true;
 			n++;
-		} else if (e->to == me && e->from != me) {
-			callers++;
 		}
 	}
-	if (n + callers > HTML_MAX_NODES)
-		return any;
-	for (i = 0; i < g->nedges; i++)
-		if (g->edges[i].to == me && xgraph_edge_shown(&g->edges[i]))
-			keep[g->edges[i].from] = true;
-	return any;
+	return any ? n : 0;
 }
 
 static int write_dot(const struct html *h, struct hprof *p, bool *keep)
@@ -77,14 +71,20 @@ static int write_dot(const struct html *h, struct hprof *p, bool *keep)
 	char name[160];
 	FILE *f;
 
+	size_t n;
+
 	p->svg = 0;
-	if (!h->g || p->node == (size_t)-1 || !part(h->g, p->node, keep))
+	if (!h->g || p->node == (size_t)-1 || !(n = part(h->g, p->node, keep)))
 		return 0;
+	if (n > HTML_MAX_NODES) {
+		p->svg = 2;	/* too many to draw: the tables say them */
+		return 0;
+	}
 	snprintf(name, sizeof(name), "%s.dot", p->base);
 	f = html_open(h, "p", name);
 	if (!f)
 		return -1;
-	xgraph_print_dot(f, h->g, keep);
+	xgraph_print_dot(f, h->g, keep, p->node);
 	if (html_close(f, h, name))
 		return -1;
 	p->svg = 1;
@@ -245,7 +245,11 @@ void html_graph_section(FILE *f, const struct html *h, const struct hprof *p)
 		      "this profile.</p>\n", f);
 		return;
 	}
-	if (p->svg == 1) {
+	if (p->svg == 2) {
+		fprintf(f, "<p class=\"note\">More than %d profiles and targets "
+			"around this one: not drawn; the tables list its "
+			"transitions.</p>\n", HTML_MAX_NODES);
+	} else if (p->svg == 1) {
 		fprintf(f, "<p><img class=\"graph\" src=\"%s.svg\" alt=\"exec "
 			"graph\"></p>\n<p><a href=\"%s.dot\">DOT source</a> "
 			"(<code>aamed graph</code>'s, rendered by Graphviz)</p>\n",

@@ -28,7 +28,7 @@ static void about(FILE *f, const struct hprof *p)
 	fputs("</td></tr>\n</table>\n", f);
 }
 
-static void witness(FILE *f, const struct html *h, size_t i)
+static void witness(FILE *f, const struct html *h, size_t i, const char *up)
 {
 	const struct finding *x = &h->f[i];
 	size_t w = h->fwho ? h->fwho[i] : h->nwho;
@@ -39,12 +39,12 @@ static void witness(FILE *f, const struct html *h, size_t i)
 	html_text(f, x->witness);
 	fputs("</code>", f);
 	if (w < h->nwho && h->who[w].n != (size_t)-1)
-		fprintf(f, " &mdash; <a class=\"who\" href=\"../w/%zu.html\">"
-			"who else may</a>", h->who[w].n);
+		fprintf(f, " &mdash; <a class=\"who\" href=\"%sw/%zu.html\">"
+			"who else may</a>", up, h->who[w].n);
 	fputs("</div>\n", f);
 }
 
-static void one_finding(FILE *f, const struct html *h, size_t i)
+void html_finding(FILE *f, const struct html *h, size_t i, const char *up)
 {
 	const struct finding *x = &h->f[i];
 	const char *lv = check_level_name(x->level);
@@ -65,7 +65,7 @@ static void one_finding(FILE *f, const struct html *h, size_t i)
 		fputs("</code></div>\n", f);
 	}
 	if (x->witness)
-		witness(f, h, i);
+		witness(f, h, i, up);
 	fputs("</div>\n", f);
 }
 
@@ -76,7 +76,7 @@ static void findings(FILE *f, const struct html *h, const struct hprof *p)
 	fputs("<h2 id=\"findings\">Findings</h2>\n", f);
 	for (i = 0; i < h->nf; i++)
 		if (h->fprof[i] == me) {
-			one_finding(f, h, i);
+			html_finding(f, h, i, "../");
 			n++;
 		}
 	if (!n)

@@ -228,7 +228,8 @@ static void dot_edge(FILE *f, const struct xg_edge *e)
 	fputs("];\n", f);
 }
 
-void xgraph_print_dot(FILE *f, const struct xgraph *g, const bool *keep)
+void xgraph_print_dot(FILE *f, const struct xgraph *g, const bool *keep,
+		      size_t around)
 {
 	size_t i;
 
@@ -240,7 +241,9 @@ void xgraph_print_dot(FILE *f, const struct xgraph *g, const bool *keep)
 			dot_node(f, g, i);
 	for (i = 0; i < g->nedges; i++)
 		if (keep[g->edges[i].from] && keep[g->edges[i].to] &&
-		    xgraph_edge_shown(&g->edges[i]))
+		    xgraph_edge_shown(&g->edges[i]) &&
+		    (around == (size_t)-1 || g->edges[i].from == around ||
+		     g->edges[i].to == around))
 			dot_edge(f, &g->edges[i]);
 	fputs("}\n", f);
 }
@@ -381,7 +384,7 @@ int cmd_graph(int argc, char **argv)
 	if (go.json)
 		print_json(stdout, &g, keep);
 	else
-		xgraph_print_dot(stdout, &g, keep);
+		xgraph_print_dot(stdout, &g, keep, (size_t)-1);
 	free(keep);
 	rc = fflush(stdout) ? EXIT_POLICY : EXIT_ALLOWED;
 out:
