@@ -200,7 +200,7 @@ if command -v bash >/dev/null; then
 		case " $out " in *" $id "*) ok ;; *) ko "completion: --ignore gave \"$out\", no $id" ;; esac
 	done
 	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed check --format ""); COMP_CWORD=3; _aamed; echo "${COMPREPLY[*]}"')
-	[ "$out" = "text json sarif" ] && ok || ko "completion: --format gave \"$out\""
+	[ "$out" = "text json sarif html" ] && ok || ko "completion: --format gave \"$out\""
 fi
 
 # ---------------------------------------------------------------- JSON, SARIF

@@ -27,10 +27,10 @@ static void usage(FILE *f)
 	      "                   [--format text|json|sarif|html] [--level info|warning|error]\n"
 	      "                   [--ignore ID] [--invariants FILE]\n"
 	      "                   [--kernel 6.1|6.12|upstream] [--features NAME|FILE] [-I DIR]\n"
-	      "                   [DIR]\n"
+	      "                   [REPORTDIR]\n"
 	      "PATH: a blob or a directory of blobs (repeatable). --source: the\n"
 	      "profiles' sources, for rule lines (apparmor_parser attributes them).\n"
-	      "--format html DIR: a static report in DIR (index.html, a page per\n"
+	      "--format html REPORTDIR: a static report there (index.html, a page per\n"
 	      "profile with its exec graph drawn by Graphviz's dot, who-can pages).\n"
 	      "Checks:\n", f);
 	{
@@ -396,7 +396,7 @@ int cmd_check(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!a.dir && !strcmp(a.format, "html")) {
-		fputs("aamed check: --format html needs a directory: --format html DIR\n",
+		fputs("aamed check: --format html needs a directory: --format html REPORTDIR\n",
 		      stderr);
 		return EXIT_USAGE;
 	}

@@ -89,6 +89,26 @@ static void page_head(FILE *f, const struct html *h, const struct hwho *w)
 	      "<th>mode</th><th></th></tr>\n", f);
 }
 
+/*
+ * A path request the profile's file rules do not grant, the profile in
+ * enforce or kill mode: the decision would deny it (the kernel denies
+ * what the matched entry does not allow), so it is not asked. This is
+ * what keeps the corpus in seconds: deciding an exec looks for the
+ * path's attachment among every profile, for each asker.
+ */
+static bool surely_denied(const struct hprof *p, const struct query *q)
+{
+	struct aamed_perms pm;
+
+	if (!query_is_path(q) || q->file.target ||
+	    (p->info.mode != AAMED_PROFILE_ENFORCE &&
+	     p->info.mode != AAMED_PROFILE_KILL) ||
+	    aamed_profile_file_perms(p->p, q->file.path, q->file.fsuid,
+				     q->file.ouid, &pm))
+		return false;
+	return (q->file.request & ~pm.allow) != 0;
+}
+
 /* Every profile that may make q, on w's page. */
 static int one_page(const struct html *h, const struct hwho *w,
 		    const struct query *q, struct answer *a)
@@ -105,6 +125,8 @@ static int one_page(const struct html *h, const struct hwho *w,
 	for (i = 0; i < h->npr; i++) {
 		const struct hprof *p = &h->pr[i];
 
+		if (surely_denied(p, q))
+			continue;
 		answer_init(a, 0, false);
 		if (answer_decide(h->c->policy, aamed_profile_label(p->p), q, a,
 				  err, sizeof(err)) || a->error)
