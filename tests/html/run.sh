@@ -113,6 +113,17 @@ has_err dir-no-html "unexpected operand"
 : >"$T/file"
 expect dir-file 2 "$A" check --policy "$T/hp.bin" --format html "$T/file"
 has_err dir-file "cannot make the directory"
+# a report that cannot be written whole leaves no index (an older run's
+# index would link pages of two runs)
+mkdir "$T/r2" && : >"$T/r2/p" && echo old >"$T/r2/index.html"
+expect half 2 "$A" check --policy "$T/hp.bin" --format html "$T/r2"
+has_err half "$T/r2/p: cannot make the directory"
+# a page that cannot be written (a directory in its place) fails the
+# run after others were written: exit 2, the old index removed
+mkdir -p "$T/r3/w/0.html" && echo old >"$T/r3/index.html"
+expect half-w 2 "$A" check --policy "$T/hp.bin" --format html "$T/r3"
+has_err half-w "$T/r3/w/0.html: cannot write"
+[ -e "$T/r3/index.html" ] && ko "half-w: index.html left" || ok
 
 # ---------------------------------------------------------------- the browser
 NB=15

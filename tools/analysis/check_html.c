@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check_html.h"
 #include "check_xsource.h"
@@ -317,6 +318,14 @@ int check_write_html(const char *dir, const struct check_ctx *c,
 		goto out;
 	rc = 0;
 out:
+	if (rc) {
+		/* no index: a report half written is not one to read (an
+		 * older run's index would link pages of two runs) */
+		char path[4200];
+
+		snprintf(path, sizeof(path), "%s/index.html", dir);
+		unlink(path);
+	}
 	html_free(&h);
 	return rc;
 }
