@@ -30,7 +30,7 @@ _aamed()
 		return ;;
 	--format)
 		case $cmd in
-		check) COMPREPLY=($(compgen -W "text json sarif" -- "$cur")) ;;
+		check) COMPREPLY=($(compgen -W "text json sarif html" -- "$cur")) ;;
 		graph) COMPREPLY=($(compgen -W "dot json" -- "$cur")) ;;
 		esac
 		return ;;
@@ -71,7 +71,8 @@ _aamed()
 	suggest)
 		COMPREPLY=($(compgen -W "--policy --source --features -I --parser --kernel --abstractions --patch --json" -f -- "$cur")) ;;
 	check)
-		COMPREPLY=($(compgen -W "--policy --source --format --level --ignore --invariants --kernel --features -I" -- "$cur")) ;;
+		# an operand: the directory of --format html
+		COMPREPLY=($(compgen -W "--policy --source --format --level --ignore --invariants --kernel --features -I" -d -- "$cur")) ;;
 	test)
 		COMPREPLY=($(compgen -W "--policy --profile --kernel --json --junit --cache --parser --features -I --log --enforce --vm" -f -- "$cur")) ;;
 	graph)

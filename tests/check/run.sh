@@ -148,6 +148,30 @@ if "$A" compile --parser "$PARSER" -I "$PINC" --features "$FEAT" -o "$T/x.bin" "
 else
 	ko "compile x.sd"; cat "$T/cerr"
 fi
+# @{profile_name} names the rule's own profile (apparmor.d(5)): explain
+# --source attributes a request under that name to the rule, and not one
+# under any other name (the rules are compiled in profiles of aamed's)
+cat >"$T/pn.sd" <<'SD'
+profile pn_e {
+  /usr/share/@{profile_name}/** r,
+  ^pn_hat {
+    /run/@{profile_name}.pid w,
+  }
+}
+SD
+if "$A" compile --parser "$PARSER" -I "$PINC" --features "$FEAT" -o "$T/pn.bin" "$T/pn.sd" 2>"$T/cerr"; then
+	X="$A explain --features $FEAT -I $PINC --policy $T/pn.bin --source $T/pn.sd"
+	expect pn-explain 0 $X --label pn_e file /usr/share/pn_e/doc r
+	has pn-explain "$T/pn.sd:2: /usr/share/@{profile_name}/** r,"
+	expect pn-explain-other 1 $X --label pn_e file /usr/share/other/doc r
+	hasnt pn-explain-other "$T/pn.sd:2:"
+	expect pn-explain-hat 0 $X --label pn_e//pn_hat file /run/pn_e/pn_hat.pid w
+	has pn-explain-hat "$T/pn.sd:4: /run/@{profile_name}.pid w,"
+	expect pn-check 0 "$A" check --features "$FEAT" -I "$PINC" --policy "$T/pn.bin" --source "$T/pn.sd"
+	hasnt pn-check "[shadowed]"
+else
+	ko "compile pn.sd"; cat "$T/cerr"
+fi
 expect cmd-help 0 "$A" check --help
 for id in shadowed redundant write-exec complain invariant dangling-transition unconfined-reachable; do has cmd-help "  $id "; done
 # the manual page's SYNOPSIS names the options the usage names
@@ -170,7 +194,7 @@ if command -v bash >/dev/null; then
 		case " $out " in *" $id "*) ok ;; *) ko "completion: --ignore gave \"$out\", no $id" ;; esac
 	done
 	out=$(bash -c '. completion/aamed.bash; COMP_WORDS=(aamed check --format ""); COMP_CWORD=3; _aamed; echo "${COMPREPLY[*]}"')
-	[ "$out" = "text json sarif" ] && ok || ko "completion: --format gave \"$out\""
+	[ "$out" = "text json sarif html" ] && ok || ko "completion: --format gave \"$out\""
 fi
 
 # ---------------------------------------------------------------- JSON, SARIF

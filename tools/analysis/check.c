@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aamed check --policy P [--source FILE|DIR] [--format text|json|sarif]
+ *            [--format html DIR]
  *            [--level info|warning|error] [--ignore ID] [--invariants FILE]
  *
  * Runs every check of the table (check_table.c) over the loaded policy,
@@ -23,11 +24,14 @@
 static void usage(FILE *f)
 {
 	fputs("usage: aamed check --policy PATH [--source FILE|DIR]\n"
-	      "                   [--format text|json|sarif] [--level info|warning|error]\n"
+	      "                   [--format text|json|sarif|html] [--level info|warning|error]\n"
 	      "                   [--ignore ID] [--invariants FILE]\n"
 	      "                   [--kernel 6.1|6.12|upstream] [--features NAME|FILE] [-I DIR]\n"
+	      "                   [REPORTDIR]\n"
 	      "PATH: a blob or a directory of blobs (repeatable). --source: the\n"
 	      "profiles' sources, for rule lines (apparmor_parser attributes them).\n"
+	      "--format html REPORTDIR: a static report there (index.html, a page per\n"
+	      "profile with its exec graph drawn by Graphviz's dot, who-can pages).\n"
 	      "Checks:\n", f);
 	{
 		const struct check_row *r;
@@ -38,7 +42,8 @@ static void usage(FILE *f)
 				check_level_name(r->level), r->description);
 	}
 	fputs("Exit codes: 0 no finding at or above --level, 1 findings, 2 usage\n"
-	      "error, 3 policy or source not loaded.\n", f);
+	      "error (or a report that cannot be written), 3 policy or source not\n"
+	      "loaded.\n", f);
 }
 
 enum { OPT_FORMAT = 0x200, OPT_LEVEL, OPT_IGNORE, OPT_INVARIANTS };
@@ -49,6 +54,7 @@ struct cargs {
 	const char *ignore[MAX_IGNORE];
 	int nignore;
 	const char *invariants;
+	const char *dir;	/* --format html's directory */
 };
 
 static int on_arg(int opt, const char *arg, void *ctx)
@@ -58,8 +64,8 @@ static int on_arg(int opt, const char *arg, void *ctx)
 	switch (opt) {
 	case OPT_FORMAT:
 		if (strcmp(arg, "text") && strcmp(arg, "json") &&
-		    strcmp(arg, "sarif")) {
-			fprintf(stderr, "aamed check: unknown format \"%s\" (text, json, sarif)\n", arg);
+		    strcmp(arg, "sarif") && strcmp(arg, "html")) {
+			fprintf(stderr, "aamed check: unknown format \"%s\" (text, json, sarif, html)\n", arg);
 			return -1;
 		}
 		a->format = arg;
@@ -85,8 +91,13 @@ static int on_arg(int opt, const char *arg, void *ctx)
 		a->invariants = arg;
 		return 0;
 	case 1:
-		fprintf(stderr, "aamed check: unexpected operand %s\n", arg);
-		return -1;
+		/* the directory of --format html, wherever it stands */
+		if (a->dir) {
+			fprintf(stderr, "aamed check: unexpected operand %s\n", arg);
+			return -1;
+		}
+		a->dir = arg;
+		return 0;
 	default:
 		fprintf(stderr, "aamed check: unknown option %s\n", arg);
 		return -1;
@@ -340,6 +351,21 @@ static void ctx_free(struct check_ctx *c)
 		aamed_policy_free(c->policy);
 }
 
+/* The report in dir, and the count line on stdout: the exit code. */
+static int write_html(struct check_ctx *c, const char *dir)
+{
+	int rc = c->nf ? EXIT_DENIED : EXIT_ALLOWED;
+
+	if (check_write_html(dir, c, c->f, c->nf)) {
+		ctx_free(c);
+		return EXIT_USAGE;
+	}
+	printf("%zu finding%s: %s/index.html\n", c->nf, c->nf == 1 ? "" : "s",
+	       dir);
+	ctx_free(c);
+	return rc;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	static const struct option own[] = {
@@ -365,6 +391,15 @@ int cmd_check(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (a.dir && strcmp(a.format, "html")) {
+		fprintf(stderr, "aamed check: unexpected operand %s\n", a.dir);
+		return EXIT_USAGE;
+	}
+	if (!a.dir && !strcmp(a.format, "html")) {
+		fputs("aamed check: --format html needs a directory: --format html REPORTDIR\n",
+		      stderr);
+		return EXIT_USAGE;
+	}
 	c.policies = o.policies;
 	c.np = o.np;
 	c.features = o.features;
@@ -385,6 +420,8 @@ int cmd_check(int argc, char **argv)
 		return rc;
 	}
 	filter(&c, &a);
+	if (a.dir)
+		return write_html(&c, a.dir);
 	w = !strcmp(a.format, "json")	 ? check_write_json :
 	    !strcmp(a.format, "sarif") ? check_write_sarif :
 					 check_write_text;

@@ -115,6 +115,10 @@ void check_suppress_free(void);
 typedef void check_write_fn(FILE *out, const struct check_ctx *c,
 			    const struct finding *f, size_t n);
 check_write_fn check_write_text, check_write_json, check_write_sarif;
+/* --format html DIR: the report's pages in DIR (check_html.c); 0, or -1
+ * after saying which file failed */
+int check_write_html(const char *dir, const struct check_ctx *c,
+		     const struct finding *f, size_t n);
 
 /* Helpers of the checks (check_util.c). */
 /* The profile's mode etc.; -1 when it cannot be read. */

@@ -57,13 +57,13 @@ static char *body_of(const struct tl_source *s, const struct tl_rule *r)
 	char *body = NULL;
 	size_t len = 0, j;
 
-	add_line(&body, &len, r->text);
+	add_line(&body, &len, r->ctext);
 	for (j = 0; j < s->nrules; j++) {
 		const struct tl_rule *d = &s->rules[j];
 
 		if (d->deny && d->compiled && d->klass == r->klass &&
 		    !strcmp(d->profile, r->profile))
-			add_line(&body, &len, d->text);
+			add_line(&body, &len, d->ctext);
 	}
 	return body;
 }

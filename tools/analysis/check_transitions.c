@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "check_xsource.h"
 #include "xcheck.h"
 
 static struct xgraph model;
@@ -25,7 +26,7 @@ static void model_free(void)
 	model_of = NULL;
 }
 
-static const struct xgraph *model_get(aamed_policy *policy)
+const struct xgraph *check_model(aamed_policy *policy)
 {
 	static bool registered;
 
@@ -53,15 +54,19 @@ static enum check_level level_of(enum xc_level l)
 	return CHECK_ERROR;
 }
 
+/* With --source the finding sits on the rule of its edge (the dangling
+ * one, the chain's first exec), as the other checks' findings do. */
 static int add(const struct xc_finding *xf, void *arg)
 {
 	struct check_ctx *c = arg;
+	const struct tl_rule *r = xf->edge ? check_edge_rule(c, &model, xf->edge)
+					   : NULL;
 
 	if (xf->chain)
-		check_report(c, xf->profile, NULL, xf->witness, "%s: %s",
+		check_report(c, xf->profile, r, xf->witness, "%s: %s",
 			     xf->message, xf->chain);
 	else
-		check_report(c, xf->profile, NULL, xf->witness, "%s",
+		check_report(c, xf->profile, r, xf->witness, "%s",
 			     xf->message);
 	c->f[c->nf - 1].level = level_of(xf->level);
 	return 0;
@@ -70,7 +75,7 @@ static int add(const struct xc_finding *xf, void *arg)
 static int run(struct check_ctx *c,
 	       int (*fn)(const struct xgraph *, xc_fn, void *))
 {
-	const struct xgraph *g = model_get(c->policy);
+	const struct xgraph *g = check_model(c->policy);
 
 	if (!g || fn(g, add, c)) {
 		fputs("aamed check: out of memory\n", stderr);

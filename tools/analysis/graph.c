@@ -129,7 +129,7 @@ static const char *node_kind_name(enum xg_node_kind k)
 }
 
 /* An ix edge to the profile itself changes nothing: not drawn. */
-static bool edge_shown(const struct xg_edge *e)
+bool xgraph_edge_shown(const struct xg_edge *e)
 {
 	return !(e->from == e->to && !e->fell_back && e->kind == XE_EXEC);
 }
@@ -141,7 +141,7 @@ static int select_nodes(const struct xgraph *g, size_t from, bool *keep)
 
 	if (from == (size_t)-1) {
 		for (e = 0; e < g->nedges; e++)
-			if (edge_shown(&g->edges[e]))
+			if (xgraph_edge_shown(&g->edges[e]))
 				keep[g->edges[e].from] = keep[g->edges[e].to] = true;
 		return 0;
 	}
@@ -228,7 +228,8 @@ static void dot_edge(FILE *f, const struct xg_edge *e)
 	fputs("];\n", f);
 }
 
-static void print_dot(FILE *f, const struct xgraph *g, const bool *keep)
+void xgraph_print_dot(FILE *f, const struct xgraph *g, const bool *keep,
+		      size_t around)
 {
 	size_t i;
 
@@ -240,7 +241,9 @@ static void print_dot(FILE *f, const struct xgraph *g, const bool *keep)
 			dot_node(f, g, i);
 	for (i = 0; i < g->nedges; i++)
 		if (keep[g->edges[i].from] && keep[g->edges[i].to] &&
-		    edge_shown(&g->edges[i]))
+		    xgraph_edge_shown(&g->edges[i]) &&
+		    (around == (size_t)-1 || g->edges[i].from == around ||
+		     g->edges[i].to == around))
 			dot_edge(f, &g->edges[i]);
 	fputs("}\n", f);
 }
@@ -331,7 +334,7 @@ static void print_json(FILE *f, const struct xgraph *g, const bool *keep)
 	sep = false;
 	for (i = 0; i < g->nedges; i++) {
 		if (!keep[g->edges[i].from] || !keep[g->edges[i].to] ||
-		    !edge_shown(&g->edges[i]))
+		    !xgraph_edge_shown(&g->edges[i]))
 			continue;
 		if (sep)
 			fputc(',', f);
@@ -381,7 +384,7 @@ int cmd_graph(int argc, char **argv)
 	if (go.json)
 		print_json(stdout, &g, keep);
 	else
-		print_dot(stdout, &g, keep);
+		xgraph_print_dot(stdout, &g, keep, (size_t)-1);
 	free(keep);
 	rc = fflush(stdout) ? EXIT_POLICY : EXIT_ALLOWED;
 out:

@@ -45,7 +45,7 @@ static int one_dangling(const struct xgraph *g, const struct xg_edge *e,
 	char msg[9000], wit[4400], p[4200];
 	struct xc_finding f = { .id = "dangling-transition",
 				.profile = from->name, .message = msg,
-				.witness = wit };
+				.witness = wit, .edge = e };
 
 	printable(e->witness, p, sizeof(p));
 	/* a glob of which only some paths (or names) have no profile */
@@ -146,6 +146,7 @@ int xcheck_unconfined(const struct xgraph *g, xc_fn fn, void *arg)
 		for (n = i; next[n] != g->nedges && steps < 64; steps++)
 			n = g->edges[next[n]].to;
 		chain_text(g, next, i, chain, 65536, fp, sizeof(fp));
+		f.edge = &g->edges[next[i]];
 		snprintf(msg, sizeof(msg),
 			 "reaches unconfined in %zu exec%s (first: %s)", steps,
 			 steps == 1 ? "" : "s", g->edges[next[i]].mode);

@@ -31,6 +31,8 @@ struct xc_finding {
 	const char *chain;	/* unconfined-reachable: the chain, one
 				 * "PROFILE -MODE PATH-> LABEL" step a line;
 				 * else NULL */
+	const struct xg_edge *edge;	/* the rule's edge: the dangling one,
+					 * or the chain's first exec */
 };
 
 typedef int (*xc_fn)(const struct xc_finding *f, void *arg);

@@ -220,7 +220,7 @@ static size_t attach_node(struct build *b, size_t from, const char *path,
 	return node;
 }
 
-static void mode_string(const struct aamed_xtrans *x, char *out)
+void xgraph_mode_string(const struct aamed_xtrans *x, char *out)
 {
 	char *p = out;
 
@@ -331,7 +331,7 @@ static int exec_path(struct build *b, size_t from, const aamed_rules *r,
 	e.owner = owner_only;
 	e.glob = glob;
 	e.target = x.target;
-	mode_string(&x, e.mode);
+	xgraph_mode_string(&x, e.mode);
 	if (x.mode == AAMED_XT_PROFILE && !x.target) {
 		/* a px without a name: where the path attaches (cached),
 		 * else the fallback, as x_to_label() decides */

@@ -88,6 +88,11 @@ void xgraph_free(struct xgraph *g);
 /* The node of a label text, or (size_t)-1. */
 size_t xgraph_find(const struct xgraph *g, const char *name);
 
+/* A transition as a rule writes its mode ("Px", "pix", "Ux", "ix"...;
+ * a child's px is cx only where the edge knows its target) into out
+ * (8 bytes): the xg_edge's mode before that correction. */
+void xgraph_mode_string(const struct aamed_xtrans *x, char *out);
+
 /* A node is unconfined: the unconfined node or an unconfined-mode profile. */
 bool xgraph_node_unconfined(const struct xgraph *g, size_t n);
 

@@ -6,6 +6,8 @@
 #ifndef AAMED_XGRAPH_CMDS_H
 #define AAMED_XGRAPH_CMDS_H
 
+#include <stdio.h>
+
 #include "xgraph.h"
 
 int cmd_graph(int argc, char **argv);
@@ -15,5 +17,12 @@ int cmd_who_can(int argc, char **argv);
 const char *xg_fallback_name(const struct xg_edge *e);
 /* "exec", "change_profile", "onexec" */
 const char *xg_kind_name(enum xg_edge_kind k);
+/* an ix edge to the profile itself is not drawn */
+bool xgraph_edge_shown(const struct xg_edge *e);
+/* aamed graph's DOT of the nodes keep marks and the shown edges between
+ * them; around: (size_t)-1, or only the edges of that node (check
+ * --format html draws each profile's part so) */
+void xgraph_print_dot(FILE *f, const struct xgraph *g, const bool *keep,
+		      size_t around);
 
 #endif

@@ -75,6 +75,9 @@ void tl_rmtmp(const char *dir);
 /* Source attribution through apparmor_parser (tl_source.c). */
 struct tl_rule {
 	char *text;		/* the rule, comments stripped, one line */
+	char *ctext;		/* the text compiled in a profile of the
+				 * tools' own: text with @{profile_name}
+				 * bound to the rule's profile (tl_source.c) */
 	char *file;		/* source file it came from */
 	int line;		/* 1-based line in file */
 	char *profile;		/* hname of the profile it is in */

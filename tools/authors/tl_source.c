@@ -514,6 +514,111 @@ static void add_profile(struct tl_source *s, const char *hname,
 	l->line = line;
 }
 
+/*
+ * @{profile_name} is the one variable the parser sets per profile (to
+ * the profile's hname, its {}[]*? escaped so they match themselves:
+ * parser_variable.c, process_profile_variables()). A rule compiled in
+ * "__aamed_rN" would match "__aamed_rN" instead, so a shadowed or
+ * attributed rule naming it was judged on the wrong paths. Each such
+ * profile's name becomes a variable of the preamble, @{aamed_pnJ} (J:
+ * the profile's index), and its rules compile with that variable.
+ */
+#define PN_VAR "@{profile_name}"
+
+/* The parser's escaping of a profile name, quoted, into out; false for
+ * a name the preamble cannot carry (a quote, a control byte, a
+ * variable of its own) or that does not fit. */
+static bool pn_value(const char *name, char *out, size_t len)
+{
+	size_t k = 0;
+
+	if (len < 3)
+		return false;
+	out[k++] = '"';
+	for (; *name; name++) {
+		unsigned char c = (unsigned char)*name;
+
+		if (c < 0x20 || c == 0x7f || c == '"' || c == '@' ||
+		    k + 4 >= len)
+			return false;
+		if (c == '\\') {
+			/* an escape stays as written, with its byte */
+			out[k++] = *name;
+			if (!name[1])
+				return false;
+			c = (unsigned char)*++name;
+		} else if (strchr("{}[]*?", c)) {
+			out[k++] = '\\';
+		}
+		out[k++] = (char)c;
+	}
+	out[k++] = '"';
+	out[k] = 0;
+	return true;
+}
+
+/* text with every @{profile_name} replaced by var (a new string). */
+static char *pn_replace(const char *text, const char *var)
+{
+	size_t n = 0, vl = strlen(var), pl = strlen(PN_VAR);
+	const char *p;
+	char *out, *o;
+
+	for (p = text; (p = strstr(p, PN_VAR)); p += pl)
+		n++;
+	out = malloc(strlen(text) + n * vl + 1);
+	if (!out)
+		exit(EXIT_USAGE);
+	for (o = out; (p = strstr(text, PN_VAR)); text = p + pl) {
+		memcpy(o, text, (size_t)(p - text));
+		o += p - text;
+		memcpy(o, var, vl);
+		o += vl;
+	}
+	strcpy(o, text);
+	return out;
+}
+
+static size_t profile_index(const struct tl_source *s, const char *hname)
+{
+	size_t j;
+
+	for (j = 0; j < s->nprofiles; j++)
+		if (!strcmp(s->profiles[j].profile, hname))
+			return j;
+	return (size_t)-1;
+}
+
+/* Every rule's ctext; the variables it needs into out and the preamble. */
+static void bind_profile_names(struct tl_source *s, FILE *out)
+{
+	bool *bound = calloc(s->nprofiles ? s->nprofiles : 1, sizeof(*bound));
+	size_t i;
+
+	if (!bound)
+		exit(EXIT_USAGE);
+	for (i = 0; i < s->nrules; i++) {
+		struct tl_rule *r = &s->rules[i];
+		size_t j = profile_index(s, r->profile);
+		char var[64], val[2048], line[2200];
+
+		if (!strstr(r->text, PN_VAR) || j == (size_t)-1 ||
+		    !pn_value(r->profile, val, sizeof(val))) {
+			r->ctext = xstrdup(r->text);
+			continue;
+		}
+		snprintf(var, sizeof(var), "@{aamed_pn%zu}", j);
+		if (!bound[j]) {
+			snprintf(line, sizeof(line), "%s=%s", var, val);
+			fprintf(out, "%s\n", line);
+			add_preamble(s, line);
+			bound[j] = true;
+		}
+		r->ctext = pn_replace(r->text, var);
+	}
+	free(bound);
+}
+
 static void emit_rule(FILE *f, size_t i, const struct tl_rule *r)
 {
 	fprintf(f, "profile __aamed_r%zu {\n", i);
@@ -525,7 +630,7 @@ static void emit_rule(FILE *f, size_t i, const struct tl_rule *r)
 		if (!strstr(r->text, "audit"))
 			fputs("  audit", f);
 	}
-	fprintf(f, "  %s\n}\n", r->text);
+	fprintf(f, "  %s\n}\n", r->ctext);
 }
 
 int tl_source_load(struct tl_source *s, const char *file,
@@ -667,6 +772,7 @@ int tl_source_load(struct tl_source *s, const char *file,
 		}
 	}
 	free(pending);
+	bind_profile_names(s, out);
 	fputs("profile __aamed_empty {\n}\n", out);
 	for (r = 0; r < s->nrules; r++)
 		emit_rule(out, r, &s->rules[r]);
@@ -752,6 +858,7 @@ void tl_source_free(struct tl_source *s)
 
 	for (i = 0; i < s->nrules; i++) {
 		free(s->rules[i].text);
+		free(s->rules[i].ctext);
 		free(s->rules[i].file);
 		free(s->rules[i].profile);
 	}
