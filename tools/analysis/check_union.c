@@ -26,6 +26,9 @@
 
 struct uwalk {
 	enum aamed_rules_kind kind;
+	/* covers: s[] are covers; denies: s[0] the empty profile, s[1] the
+	 * denies' background, the rest the deny rules */
+	bool denies;
 	const aamed_rules *r;
 	const aamed_rules **s;
 	size_t n;
@@ -173,6 +176,61 @@ static bool entry_covered(struct uwalk *w, const uint32_t *t, int o)
 	return !(pr.allow & AAMED_MAY_EXEC) || (exec && xok);
 }
 
+/* The allow of live entry i of tuple t, or 0 when cover k is dead. */
+static uint32_t allow_of(const struct uwalk *w, const uint32_t *t,
+			 uint32_t k, int o, bool *alive)
+{
+	struct aamed_perms p;
+	uint32_t i;
+
+	for (i = 0; i < t[0]; i++)
+		if (t[T_HEAD + 2 * i] == k) {
+			*alive = true;
+			if (aamed_rules_perms(w->s[k], t[T_HEAD + 2 * i + 1],
+					      o == AAMED_ENTRY_OWNER, &p))
+				return 0;
+			return p.allow;
+		}
+	*alive = false;
+	return 0;
+}
+
+/* Denies: false when something the rule allows there is neither taken
+ * away by a deny rule (what its background grants and it does not) nor
+ * granted by the empty profile anyway. */
+static bool entry_all_denied(struct uwalk *w, const uint32_t *t, int o)
+{
+	struct aamed_perms pr, ps;
+	uint32_t empty, bg, denied = 0, i;
+	bool alive;
+
+	if (aamed_rules_perms(w->r, t[1], o == AAMED_ENTRY_OWNER, &pr))
+		return true;
+	/* file rules: the permissions rules name; open, getattr and the
+	 * like follow from them (the kernel maps them from r, w...), so a
+	 * deny rule's own profile keeps them where its background's other
+	 * permissions stay, while the rule beside the deny loses them */
+	if (w->kind == AAMED_RULES_FILE)
+		pr.allow &= CHECK_RULE_BITS;
+	if (!pr.allow)
+		return true;
+	empty = allow_of(w, t, 0, o, &alive);
+	if (!alive)
+		empty = w->trap[o].allow;
+	bg = allow_of(w, t, 1, o, &alive);
+	for (i = 0; i < t[0]; i++) {
+		uint32_t k = t[T_HEAD + 2 * i];
+
+		if (k < 2 || aamed_rules_perms(w->s[k], t[T_HEAD + 2 * i + 1],
+					       o == AAMED_ENTRY_OWNER, &ps))
+			continue;
+		denied |= bg & ~ps.allow;
+		if (w->used && (bg & ~ps.allow & pr.allow))
+			w->used[k] = true;
+	}
+	return !(pr.allow & ~denied & ~empty);
+}
+
 /* Every successor of tuple at off, one per byte the rule takes. */
 static int expand(struct uwalk *w, size_t off)
 {
@@ -227,7 +285,8 @@ static bool walk(struct uwalk *w, int pclass)
 		size_t k;
 
 		memset(&w->trap[o], 0, sizeof(w->trap[o]));
-		for (k = 0; k < w->n; k++) {
+		/* denies: the empty profile's trap state only */
+		for (k = 0; k < (w->denies ? 1 : w->n); k++) {
 			struct aamed_perms tp;
 
 			if (w->s[k] && !aamed_rules_perms(w->s[k], 0,
@@ -255,7 +314,8 @@ static bool walk(struct uwalk *w, int pclass)
 		size_t off = w->queue[head];
 
 		for (o = AAMED_ENTRY_OWNER; ok && o <= AAMED_ENTRY_OTHER; o++)
-			ok = entry_covered(w, w->arena + off, o);
+			ok = w->denies ? entry_all_denied(w, w->arena + off, o)
+				       : entry_covered(w, w->arena + off, o);
 		if (ok && expand(w, off))
 			ok = false;	/* cut short, or out of memory */
 	}
@@ -288,13 +348,14 @@ static bool caps_covered(const aamed_profile *r,
 
 static bool walk_kind(const aamed_profile *r,
 		      const aamed_profile *const *covers, size_t n,
-		      bool *used, enum aamed_rules_kind kind)
+		      bool *used, enum aamed_rules_kind kind, bool denies)
 {
 	struct uwalk w = { 0 };
 	bool ok = false;
 	size_t i;
 
 	w.kind = kind;
+	w.denies = denies;
 	w.r = aamed_profile_rules(r, kind);
 	if (!w.r)
 		return true;
@@ -321,6 +382,60 @@ bool check_union_covers(const aamed_profile *r,
 			bool *used)
 {
 	return caps_covered(r, covers, n, used) &&
-	       walk_kind(r, covers, n, used, AAMED_RULES_FILE) &&
-	       walk_kind(r, covers, n, used, AAMED_RULES_POLICY);
+	       walk_kind(r, covers, n, used, AAMED_RULES_FILE, false) &&
+	       walk_kind(r, covers, n, used, AAMED_RULES_POLICY, false);
+}
+
+static uint64_t caps_allow(const aamed_profile *p)
+{
+	struct aamed_profile_info in;
+
+	return p && !check_info(p, &in) ? in.caps_allow : 0;
+}
+
+bool check_union_denied(const aamed_profile *r, const aamed_profile *empty,
+			const aamed_profile *bg,
+			const aamed_profile *const *denies, size_t n,
+			int klass, bool *used)
+{
+	const aamed_profile **all;
+	bool *u;
+	uint64_t left, taken = 0;
+	size_t i;
+	bool ok;
+
+	if (!r || !empty || !bg)
+		return false;
+	if (klass == AAMED_PCLASS_CAP) {
+		left = caps_allow(r) & ~caps_allow(empty);
+		for (i = 0; i < n; i++) {
+			uint64_t t = caps_allow(bg) & ~caps_allow(denies[i]);
+
+			taken |= t;
+			if (used && (t & left))
+				used[i] = true;
+		}
+		return left && !(left & ~taken);
+	}
+	all = calloc(n + 2, sizeof(*all));
+	if (!all)
+		return false;
+	all[0] = empty;
+	all[1] = bg;
+	for (i = 0; i < n; i++)
+		all[i + 2] = denies[i];
+	u = calloc(n + 2, sizeof(*u));
+	if (!u) {
+		free(all);
+		return false;
+	}
+	ok = walk_kind(r, all, n + 2, u,
+		       klass == AAMED_PCLASS_FILE ? AAMED_RULES_FILE
+						  : AAMED_RULES_POLICY,
+		       true);
+	for (i = 0; used && i < n; i++)
+		used[i] = u[i + 2];
+	free(u);
+	free(all);
+	return ok;
 }

@@ -26,4 +26,18 @@ bool check_union_covers(const aamed_profile *r,
 			const aamed_profile *const *covers, size_t n,
 			bool *used);
 
+/*
+ * Do the n deny rules, together, take away everything r grants? Each
+ * deny rule's profile is its background (bg: "file,", "network,"...)
+ * with the rule denied in it: it takes away what bg grants at an input
+ * and it does not. What the empty profile grants anyway does not count.
+ * klass: r's class (AAMED_PCLASS_CAP: the masks; FILE: the file rules;
+ * else the policy rules). used (n entries, may be NULL) is set for each
+ * deny rule that takes something of r's away.
+ */
+bool check_union_denied(const aamed_profile *r, const aamed_profile *empty,
+			const aamed_profile *bg,
+			const aamed_profile *const *denies, size_t n,
+			int klass, bool *used);
+
 #endif
