@@ -163,7 +163,7 @@ static void union_step(struct check_ctx *c, const struct tl_source *src,
 			for (k = 0; k < u.n && !first; k++)
 				first = check_input_granted(u.p[k], &one);
 		}
-		if (!first || !check_union_covers(rp, u.p, u.n, u.used))
+		if (!first || !check_union_covers(rp, u.p, u.n, r->klass, u.used))
 			continue;
 		reported[i] = true;
 		name_used(src, &u, names, sizeof(names));

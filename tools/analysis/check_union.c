@@ -139,7 +139,7 @@ static bool entry_covered(struct uwalk *w, const uint32_t *t, int o)
 	struct aamed_perms pr, u = { 0 }, ps;
 	struct aamed_xtrans xr, xs;
 	bool exec = false, xok = true;
-	uint32_t i;
+	uint32_t i, named;
 
 	if (aamed_rules_perms(w->r, t[1], o == AAMED_ENTRY_OWNER, &pr) ||
 	    !pr.allow)
@@ -151,6 +151,10 @@ static bool entry_covered(struct uwalk *w, const uint32_t *t, int o)
 		u.allow = w->trap[o].allow;
 		u.audit = w->trap[o].audit;
 	}
+	/* what a cover is named for: what the rule names (file rules:
+	 * getattr and open come with every state of some kernels) */
+	named = w->kind == AAMED_RULES_FILE ? pr.allow & CHECK_RULE_BITS
+					    : pr.allow;
 	for (i = 0; i < t[0]; i++) {
 		const aamed_rules *s = w->s[t[T_HEAD + 2 * i]];
 
@@ -159,7 +163,7 @@ static bool entry_covered(struct uwalk *w, const uint32_t *t, int o)
 			continue;
 		u.allow |= ps.allow;
 		u.audit |= ps.audit;
-		if (w->used && (ps.allow & pr.allow))
+		if (w->used && (ps.allow & named))
 			w->used[t[T_HEAD + 2 * i]] = true;
 		if (w->kind != AAMED_RULES_FILE ||
 		    !(pr.allow & ps.allow & AAMED_MAY_EXEC))
@@ -379,11 +383,18 @@ static bool walk_kind(const aamed_profile *r,
 
 bool check_union_covers(const aamed_profile *r,
 			const aamed_profile *const *covers, size_t n,
-			bool *used)
+			int klass, bool *used)
 {
-	return caps_covered(r, covers, n, used) &&
-	       walk_kind(r, covers, n, used, AAMED_RULES_FILE, false) &&
-	       walk_kind(r, covers, n, used, AAMED_RULES_POLICY, false);
+	/* covers are named from the rules of r's class only: every
+	 * one-rule profile has the parser's implicit rules too */
+	return caps_covered(r, covers, n,
+			    klass == AAMED_PCLASS_CAP ? used : NULL) &&
+	       walk_kind(r, covers, n, klass == AAMED_PCLASS_FILE ? used : NULL,
+			 AAMED_RULES_FILE, false) &&
+	       walk_kind(r, covers, n,
+			 klass != AAMED_PCLASS_FILE && klass != AAMED_PCLASS_CAP ?
+				 used : NULL,
+			 AAMED_RULES_POLICY, false);
 }
 
 static uint64_t caps_allow(const aamed_profile *p)

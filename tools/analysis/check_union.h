@@ -20,11 +20,12 @@
  * cover allows (audits) at that input, an exec only where a cover
  * executes with r's own transition and none with another? Capabilities
  * as masks. used (n entries, may be NULL) is set for each cover that
- * grants something r grants on the way.
+ * grants something r grants on the way, in the rules of r's class klass
+ * (AAMED_PCLASS_*).
  */
 bool check_union_covers(const aamed_profile *r,
 			const aamed_profile *const *covers, size_t n,
-			bool *used);
+			int klass, bool *used);
 
 /*
  * Do the n deny rules, together, take away everything r grants? Each
