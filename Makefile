@@ -41,7 +41,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 
 .PHONY: all clean check demo install fuzz deps unit asan-check golden \
-	robust fuzz-short oracle bench bench-test install-tools install-bench coverage alloc
+	robust fuzz-short oracle bench bench-test bench-check install-tools install-bench coverage alloc
 
 all: $(BUILD)/libaamed.a $(BUILD)/libaamed.so $(BUILD)/aamed $(BUILD)/aamed.pc \
 	$(BUILD)/aamed-bench $(BUILD)/bench-guest $(BUILD)/libaamed-apparmor.so
@@ -354,6 +354,11 @@ bench: all
 # CORPUS a blobs tarball or directory, TESTS how many tests
 bench-test: $(BUILD)/aamed
 	@sh bench/test-corpus.sh $(CORPUS) $(TESTS)
+
+# check and who-can on the apparmor.d corpus (docs/bench.md): CORPUS its
+# blobs, SOURCES its sources (tarball or apparmor.d directory)
+bench-check: $(BUILD)/aamed
+	@sh bench/check-corpus.sh $(CORPUS) $(SOURCES)
 
 oracle: all
 	@sh tests/kernel/oracle.sh $(KERNEL)

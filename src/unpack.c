@@ -226,9 +226,14 @@ static void pair_file_entries(struct aa_policydb *pdb)
 /*
  * One policy database: [perms table] [permsv] [aadfa] [start] [dfa_start]
  * [xtable]. *out stays NULL when there is no DFA and none is required.
+ * An xtable without a DFA (apparmor_parser 3.0.x writes the profile's
+ * xtable, pivot_root targets included, even when it writes no file DFA)
+ * goes to *stray when stray is given (the caller frees it), else is
+ * dropped.
  */
 static bool unpack_pdb(struct aa_ext *e, struct aa_policydb **out,
-		       bool required_dfa, const char *what)
+		       bool required_dfa, const char *what,
+		       struct aa_policydb **stray)
 {
 	struct aa_policydb *pdb = calloc(1, sizeof(*pdb));
 	const uint8_t *at = e->pos;
@@ -254,7 +259,10 @@ static bool unpack_pdb(struct aa_ext *e, struct aa_policydb **out,
 		/* an old userspace could write an xtable without a DFA */
 		if (!unpack_xtable(e, pdb))
 			goto fail;
-		aa_policydb_free(pdb);
+		if (stray && pdb->xsize)
+			*stray = pdb;
+		else
+			aa_policydb_free(pdb);
 		return true;
 	}
 	pdb->unpaired = pdb->table && !accept2;
@@ -575,10 +583,16 @@ static uint64_t mediates_of(const struct aa_profile *p)
 /*
  * No file DFA: the file rules are in the policydb that starts at at,
  * which is unpacked again into rules of their own, read the way the
- * policy's kernel reads them (aa_compat_file_policydb()).
+ * policy's kernel reads them (aa_compat_file_policydb()). stray: the
+ * xtable written without a file DFA, or NULL. 6.1's unpack_profile()
+ * reads that xtable as the profile's file transitions whatever DFA the
+ * file rules then use, so its verify_profile() measures the policydb's
+ * indices (a 3.0.x pivot_root rule's "-> target") against it; 6.12's
+ * unpack_pdb() discards it ("a bug in earlier userspaces"). Both kernels
+ * load such a profile (tests/kernel/cases/pivot-xtable.cases).
  */
 static bool unpack_file_policydb(struct aa_ext *e, struct aa_profile *p,
-				 const uint8_t *at)
+				 const uint8_t *at, struct aa_policydb *stray)
 {
 	uint32_t class_start = p->policy->start[AA_CLASS_FILE];
 	const uint8_t *resume = e->pos;
@@ -587,8 +601,15 @@ static bool unpack_file_policydb(struct aa_ext *e, struct aa_profile *p,
 	if (!class_start && !aa_kernel_has(e->kernel, AA_K_FILE_POLICYDB))
 		return true;	/* the null DFA */
 	e->pos = at;
-	ok = unpack_pdb(e, &p->file, true, "policydb file rules");
+	ok = unpack_pdb(e, &p->file, true, "policydb file rules", NULL);
 	e->pos = resume;
+	if (ok && stray && !p->file->xsize &&
+	    !aa_kernel_has(e->kernel, AA_K_FILE_POLICYDB)) {
+		p->file->xtable = stray->xtable;
+		p->file->xsize = stray->xsize;
+		stray->xtable = NULL;
+		stray->xsize = 0;
+	}
 	return ok && aa_compat_file_policydb(e, p->file, class_start, p->abi);
 }
 
@@ -598,6 +619,7 @@ static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 	struct aa_profile *p;
 	const char *name = NULL, *tail;
 	const uint8_t *at = e->pos, *policy_at = NULL;
+	struct aa_policydb *stray = NULL;
 	char *tmp = NULL;
 
 	*ns_name = NULL;
@@ -625,7 +647,7 @@ static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 	aa_unpack_strdup(e, &p->attach, "attach");
 	if (e->failed)
 		goto fail;
-	if (!unpack_pdb(e, &p->xmatch, false, "xmatch"))
+	if (!unpack_pdb(e, &p->xmatch, false, "xmatch", NULL))
 		goto fail;
 	if (p->xmatch) {
 		if (!aa_unpack_u32(e, &p->xmatch_len, NULL)) {
@@ -652,7 +674,7 @@ static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 		goto fail;
 	if (aa_unpack_nameX(e, AA_STRUCT, "policydb")) {
 		policy_at = e->pos;
-		if (!unpack_pdb(e, &p->policy, true, "policydb"))
+		if (!unpack_pdb(e, &p->policy, true, "policydb", NULL))
 			goto fail;
 		if (!aa_unpack_nameX(e, AA_STRUCTEND, NULL)) {
 			aa_ext_fail(e, e->pos, "profile \"%s\": policydb not closed",
@@ -667,14 +689,17 @@ static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 		    !aa_compat_policy(e, p->policy, p->abi))
 			goto fail;
 	}
-	if (!unpack_pdb(e, &p->file, false, "file rules"))
+	if (!unpack_pdb(e, &p->file, false, "file rules", &stray))
 		goto fail;
 	if (p->file) {
 		if (!p->file->perms && !aa_compat_file(e, p->file))
 			goto fail;
-	} else if (p->policy && !unpack_file_policydb(e, p, policy_at)) {
+	} else if (p->policy &&
+		   !unpack_file_policydb(e, p, policy_at, stray)) {
 		goto fail;
 	}
+	aa_policydb_free(stray);
+	stray = NULL;
 	if (p->file && p->file->unpaired)
 		pair_file_entries(p->file);
 	if (!unpack_data(e, p))
@@ -698,6 +723,7 @@ static struct aa_profile *unpack_profile(struct aa_ext *e, uint32_t version,
 	aa_net_cache_fill(p);
 	return p;
 fail:
+	aa_policydb_free(stray);
 	if (!e->failed)
 		aa_ext_fail(e, e->pos, "profile \"%s\": malformed", p->hname);
 	aa_profile_free(p);

@@ -14,11 +14,20 @@
  * finding is for the profile's author. Of two equal rules of the
  * profile's file, the later one is the redundant one.
  *
- * Not found: a rule that several other rules cover only together.
+ * A rule no single rule covers is then asked of all the others together
+ * (check_union.c: the product of its DFA with all of theirs at once),
+ * in file order; a rule reported either way is no longer a cover for
+ * the union of the rules after it, so that every reported rule can go
+ * at once and nothing changes (each one reported is covered by what
+ * stays). The finding names up to two of the rules that grant it.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_rules.h"
+#include "check_union.h"
+
+#define UNION_NAMED 2	/* cover rules named in a union finding */
 
 /* Is r a rule of its profile's own file (not of an included one)? */
 static bool own_rule(const struct check_ctx *c, const struct tl_rule *r)
@@ -60,11 +69,124 @@ static const struct tl_rule *covering(const struct check_ctx *c,
 	return NULL;
 }
 
+/* The union step's covers: every other candidate rule not reported. */
+struct ucovers {
+	const aamed_profile **p;
+	size_t *rule;	/* index in src->rules of p[k] */
+	bool *used;
+	size_t n;
+};
+
+static void gather(const struct tl_source *src, size_t i,
+		   const bool *reported, struct ucovers *u)
+{
+	size_t j;
+
+	u->n = 0;
+	for (j = 0; j < src->nrules; j++) {
+		const aamed_profile *sp;
+
+		if (reported[j] || !candidate(&src->rules[i], &src->rules[j]) ||
+		    !(sp = check_rule_profile(src, j)))
+			continue;
+		u->p[u->n] = sp;
+		u->rule[u->n] = j;
+		u->used[u->n++] = false;
+	}
+}
+
+/* "F:L: TEXT, F:L: TEXT and N more" of the covers the walk used. */
+static void name_used(const struct tl_source *src, const struct ucovers *u,
+		      char *buf, size_t len)
+{
+	size_t k, named = 0, more = 0, o = 0;
+
+	buf[0] = 0;
+	for (k = 0; k < u->n; k++) {
+		const struct tl_rule *s = &src->rules[u->rule[k]];
+
+		if (!u->used[k])
+			continue;
+		if (named++ >= UNION_NAMED) {
+			more++;
+			continue;
+		}
+		if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s:%d: %s",
+					      o ? ", " : "", s->file, s->line,
+					      s->text);
+	}
+	if (more && o < len)
+		snprintf(buf + o, len - o, " and %zu more", more);
+}
+
+/* Step 2: rules only several others cover, together. */
+static void union_step(struct check_ctx *c, const struct tl_source *src,
+		       bool *reported)
+{
+	const aamed_profile *empty = check_empty_profile(src);
+	struct ucovers u = { 0 };
+	char names[2048];
+	size_t i, m = src->nrules ? src->nrules : 1;
+
+	u.p = calloc(m, sizeof(*u.p));
+	u.rule = calloc(m, sizeof(*u.rule));
+	u.used = calloc(m, sizeof(*u.used));
+	if (!u.p || !u.rule || !u.used) {
+		fputs("aamed check: out of memory\n", stderr);
+		exit(EXIT_USAGE);
+	}
+	for (i = 0; i < src->nrules; i++) {
+		const struct tl_rule *r = &src->rules[i];
+		const aamed_profile *rp = check_rule_profile(src, i);
+		struct check_input in;
+		size_t k;
+		unsigned b;
+		bool first;
+
+		if (reported[i] || r->deny || !rp || !own_rule(c, r) ||
+		    !check_first_input(rp, empty, &in))
+			continue;
+		gather(src, i, reported, &u);
+		/* cheap test first: the covers grant the first request,
+		 * each bit by some of them */
+		first = true;
+		for (b = 0; b < 64 && first; b++) {
+			struct check_input one = in;
+
+			if (in.caps ? !(in.caps & (1ull << b)) :
+				      b >= 32 || !(in.bits & (1u << b)))
+				continue;
+			one.caps = in.caps & (1ull << b);
+			one.bits = in.caps ? 0 : in.bits & (1u << b);
+			first = false;
+			for (k = 0; k < u.n && !first; k++)
+				first = check_input_granted(u.p[k], &one);
+		}
+		if (!first || !check_union_covers(rp, u.p, u.n, r->klass, u.used))
+			continue;
+		reported[i] = true;
+		name_used(src, &u, names, sizeof(names));
+		check_report(c, r->profile, r, in.words,
+			     "rule is redundant: together, %s already grant all it grants",
+			     names);
+	}
+	free(u.p);
+	free(u.rule);
+	free(u.used);
+}
+
 static void one_source(struct check_ctx *c, const struct tl_source *src)
 {
 	const aamed_profile *empty = check_empty_profile(src);
+	bool *reported = calloc(src->nrules ? src->nrules : 1,
+				sizeof(*reported));
 	size_t i;
 
+	if (!reported) {
+		fputs("aamed check: out of memory\n", stderr);
+		exit(EXIT_USAGE);
+	}
 	for (i = 0; i < src->nrules; i++) {
 		const struct tl_rule *r = &src->rules[i], *s;
 		const aamed_profile *rp = check_rule_profile(src, i);
@@ -74,11 +196,15 @@ static void one_source(struct check_ctx *c, const struct tl_source *src)
 		    !check_first_input(rp, empty, &in))
 			continue;
 		s = covering(c, src, i, &in);
-		if (s)
-			check_report(c, r->profile, r, in.words,
-				     "rule is redundant: %s:%d: %s already grants all it grants",
-				     s->file, s->line, s->text);
+		if (!s)
+			continue;
+		reported[i] = true;
+		check_report(c, r->profile, r, in.words,
+			     "rule is redundant: %s:%d: %s already grants all it grants",
+			     s->file, s->line, s->text);
 	}
+	union_step(c, src, reported);
+	free(reported);
 }
 
 CHECK_RUN(check_redundant)

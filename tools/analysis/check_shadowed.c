@@ -5,17 +5,27 @@
  * in AppArmor, so such a rule is dead text, and usually a sign the
  * author meant something else.
  *
- * Exact, per allow rule R of a profile with deny rules of R's class:
- * apparmor_parser compiles "R + those deny rules" as a profile of its
- * own; R is shadowed when, walking that profile against the empty one
- * (the product of the DFAs), no request is left that R grants. The
- * witness is R's first request, which a deny rule takes away.
+ * Exact, per allow rule R of a profile with deny rules of R's class.
+ * File and capability rules, from the one-rule profiles --source
+ * compiled already (tl_source.c: each deny rule over an allow-all of its
+ * class, and that allow-all alone): the product of R's DFA with every
+ * deny rule's DFA at once (check_union.c) holds no input where R grants
+ * a permission that no deny rule takes away and the empty profile does
+ * not grant anyway; a deny rule takes away, at an input, what its
+ * allow-all grants there and its own profile does not. Until this, every
+ * such R was compiled again with the deny rules, as the other classes
+ * still are: apparmor_parser compiles "R + those deny rules" as a
+ * profile of its own, and R is shadowed when, walking that profile
+ * against the empty one, no request is left that R grants (their
+ * encodings, network's family before its type, make a deny rule's DFA
+ * stop where its allow-all goes on). The witness is R's first request.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_batch.h"
 #include "check_rules.h"
+#include "check_union.h"
 
 struct cand {
 	size_t rule;	/* index in src->rules */
@@ -88,13 +98,75 @@ static void judge(struct check_ctx *c, const struct tl_source *s,
 		     "rule is shadowed: deny rules take away all it grants");
 }
 
+static bool same_class(const struct tl_rule *d, const struct tl_rule *r)
+{
+	return d->deny && d->compiled && d->klass == r->klass &&
+	       !strcmp(d->profile, r->profile);
+}
+
+/* The deny rules of R's profile and class, their profiles into dp;
+ * their background (all compiled over the same one) into *bg. */
+static size_t denies_of(const struct tl_source *s, const struct tl_rule *r,
+			const aamed_profile **dp, const aamed_profile **bg)
+{
+	size_t j, n = 0;
+
+	*bg = NULL;
+	for (j = 0; j < s->nrules; j++) {
+		const struct tl_rule *d = &s->rules[j];
+		const aamed_profile *p, *b;
+
+		if (!same_class(d, r) || !(p = check_rule_profile(s, j)))
+			continue;
+		b = tl_source_background(s, d);
+		if (!b || (*bg && b != *bg))
+			return 0;	/* two backgrounds: not judged */
+		*bg = b;
+		dp[n++] = p;
+	}
+	return n;
+}
+
+static void judge_union(struct check_ctx *c, const struct tl_source *s,
+			size_t i, const aamed_profile **dp)
+{
+	const struct tl_rule *r = &s->rules[i];
+	const aamed_profile *one = check_rule_profile(s, i), *bg;
+	const aamed_profile *empty = check_empty_profile(s);
+	char wit[1024];
+	size_t n;
+
+	if (!one || !empty)
+		return;		/* the parser refused it: nothing to say */
+	/* a rule that grants nothing of its own is no rule to judge */
+	if (!check_first_grant(one, empty, wit, sizeof(wit)))
+		return;
+	n = denies_of(s, r, dp, &bg);
+	if (!n || !check_union_denied(one, empty, bg, dp, n, r->klass, NULL))
+		return;
+	check_report(c, r->profile, r, wit,
+		     "rule is shadowed: deny rules take away all it grants");
+}
+
+/* File and capability rules: the union walk, no compile. */
+static bool by_union(const struct tl_rule *r)
+{
+	return r->klass == AAMED_PCLASS_FILE || r->klass == AAMED_PCLASS_CAP;
+}
+
 static void one_source(struct check_ctx *c, const struct tl_source *s)
 {
 	struct check_batch b = { 0 };
 	struct cand *k = NULL;
 	size_t nk = 0, i, empty;
 	aamed_policy *bp;
+	const aamed_profile **dp = calloc(s->nrules ? s->nrules : 1,
+					  sizeof(*dp));
 
+	if (!dp) {
+		fputs("aamed check: out of memory\n", stderr);
+		exit(EXIT_USAGE);
+	}
 	for (i = 0; i < s->nrules; i++) {
 		const struct tl_rule *r = &s->rules[i];
 		struct cand *nk2;
@@ -102,6 +174,10 @@ static void one_source(struct check_ctx *c, const struct tl_source *s)
 
 		if (r->deny || !r->compiled || !has_deny(s, r))
 			continue;
+		if (by_union(r)) {
+			judge_union(c, s, i, dp);
+			continue;
+		}
 		nk2 = realloc(k, (nk + 1) * sizeof(*k));
 		if (!nk2) {
 			fputs("aamed check: out of memory\n", stderr);
@@ -122,6 +198,7 @@ static void one_source(struct check_ctx *c, const struct tl_source *s)
 			aamed_policy_free(bp);
 	}
 	free(k);
+	free(dp);
 	check_batch_free(&b);
 }
 

@@ -113,6 +113,10 @@ int tl_source_load(struct tl_source *s, const char *file,
 		   const char *features, const char *const *incdirs,
 		   int nincs, enum aamed_kernel k);
 void tl_source_free(struct tl_source *s);
+/* The background deny rule r is compiled over ("file,", "network,"...),
+ * compiled alone; NULL for an allow rule's class no deny rule uses. */
+const aamed_profile *tl_source_background(const struct tl_source *s,
+					  const struct tl_rule *r);
 /*
  * Which rules of profile hname decide q: for each rule of that profile
  * of the query's class, the bits of req its one-rule profile grants

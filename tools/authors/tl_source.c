@@ -433,6 +433,62 @@ static const char *background(int klass, const char *rule)
 	return "";
 }
 
+/*
+ * The backgrounds deny rules are compiled over, each also compiled alone
+ * ("__aamed_bgN", N its index here) when some deny rule uses it: what a
+ * deny rule takes away at an input is what its background grants there
+ * and its own profile does not (check's shadowed).
+ */
+static const char *const backgrounds[] = {
+	"file,", "change_profile,", "capability,", "unix,", "network,",
+	"signal,", "ptrace,", "userns,", "io_uring,", "dbus,",
+	"mount, umount, pivot_root,",
+};
+#define NBACKGROUNDS (sizeof(backgrounds) / sizeof(backgrounds[0]))
+
+static int background_index(const struct tl_rule *r)
+{
+	const char *b = background(r->klass, r->text);
+	size_t i;
+
+	for (i = 0; i < NBACKGROUNDS; i++)
+		if (!strcmp(backgrounds[i], b))
+			return (int)i;
+	return -1;
+}
+
+const aamed_profile *tl_source_background(const struct tl_source *s,
+					  const struct tl_rule *r)
+{
+	char name[32];
+	int i = background_index(r);
+
+	if (i < 0 || !s->policy)
+		return NULL;
+	snprintf(name, sizeof(name), "__aamed_bg%d", i);
+	return aamed_policy_profile_find(s->policy, NULL, name);
+}
+
+/* One profile per background the deny rules use. */
+static void emit_backgrounds(FILE *f, const struct tl_source *s)
+{
+	bool used[NBACKGROUNDS] = { false };
+	size_t r;
+	int i;
+
+	for (r = 0; r < s->nrules; r++)
+		if (s->rules[r].deny && (i = background_index(&s->rules[r])) >= 0)
+			used[i] = true;
+	for (r = 0; r < NBACKGROUNDS; r++) {
+		if (!used[r])
+			continue;
+		fprintf(f, "profile __aamed_bg%zu {\n", r);
+		if (!strncmp(backgrounds[r], "mount", 5))
+			fputs("  capability sys_admin,\n", f);
+		fprintf(f, "  %s\n}\n", backgrounds[r]);
+	}
+}
+
 /* The profile a header line opens, or NULL for a non-profile block. */
 static bool header_name(const char *t, char *name, size_t len)
 {
@@ -774,6 +830,7 @@ int tl_source_load(struct tl_source *s, const char *file,
 	free(pending);
 	bind_profile_names(s, out);
 	fputs("profile __aamed_empty {\n}\n", out);
+	emit_backgrounds(out, s);
 	for (r = 0; r < s->nrules; r++)
 		emit_rule(out, r, &s->rules[r]);
 	fclose(out);
@@ -820,10 +877,11 @@ int tl_source_load(struct tl_source *s, const char *file,
 			unlink(ob);
 		}
 		(void)ok;
-		/* the empty profile */
+		/* the empty profile and the backgrounds */
 		out = fopen(src, "w");
 		if (out) {
 			fputs("profile __aamed_empty {\n}\n", out);
+			emit_backgrounds(out, s);
 			fclose(out);
 			if (tl_compile(src, blob, features, incdirs, nincs, true))
 				unlink(blob);
