@@ -204,8 +204,14 @@ has suggest-rlimit "set rlimit "
 # nice: the parser stores "nice <= N" as the limit 20 + N (rlimit.cases:
 # "<= 10" lets 30 pass and refuses 31), so 31 asks for N = 11
 has suggest-rlimit "set rlimit nice <= 11,"
+# another task's limits (prlimit): the kernel asks CAP_SYS_RESOURCE of
+# the label first (info="cap_sys_resource"), which no rlimit rule lifts
+has suggest-rlimit "  capability sys_resource,"
+hasnt suggest-rlimit "not proposed"
 apply rlimit 6.12
 now_allowed rlimit 6.12 rl-nice-above
+now_allowed rlimit 6.12 rl-pr-other
+now_allowed rlimit 6.12 rl-pr-stack
 
 # ---------------------------------------------------------------- userns, io_uring
 # (rules apparmor_parser 4 and later read: skipped with an older one)

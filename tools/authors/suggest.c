@@ -374,6 +374,7 @@ static int member(struct member_ctx *c, const char *m)
 	x.peer = c->rec->peer;
 	x.sock_op = c->rec->requested_mask;
 	x.unix_rules = mediates_unix(s, m);
+	x.info = c->rec->info;
 	if (!row->rule)
 		why = "no rule of the profile language decides this class";
 	else if (!(why = granted_why(s, m, row, c->q, peer)))

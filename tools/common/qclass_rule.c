@@ -519,8 +519,16 @@ const char *qw_rlimit(const struct query *q, const struct qrule_ctx *c,
 {
 	const char *n = aamed_rlimit_name(q->rl.resource);
 
-	(void)c;
 	start(r);
+	/* another task's limits: the kernel's aa_task_setrlimit() asks
+	 * CAP_SYS_RESOURCE of the label first and logs its refusal with
+	 * info="cap_sys_resource"; no rlimit rule lifts that */
+	if (c->info && !strcmp(c->info, "cap_sys_resource")) {
+		put(r, "capability sys_resource,");
+		done(r, "setting another task's limits (prlimit) needs the capability; the limit itself is then checked against the rlimit rules",
+		     true);
+		return NULL;
+	}
 	if (!n)
 		return "a resource the profile language has no name for";
 	if (!strcmp(n, "nice")) {
