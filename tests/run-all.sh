@@ -122,6 +122,9 @@ per_parser kernel env BOOT_TIMEOUT=400 sh tests/kernel/oracle.sh
 suite test-vm env BOOT_TIMEOUT=400 sh tests/test-cmd/vm.sh $B/aamed
 # every manifest of real profiles in tests/manifests, the same way
 suite test-vm-manifests env BOOT_TIMEOUT=400 sh tests/test-cmd/vm-manifests.sh $B/aamed
+# aamed suggest --patch confirmed by both kernels: the oracle's records
+# of every class, the amended profiles run again (one boot per kernel)
+suite suggest-kernel env BOOT_TIMEOUT=400 sh tests/suggest-kernel/run.sh $B/aamed
 
 # What did not run is counted, never folded into the passes: the suite
 # runs of a missing parser, and the checks suites skipped inside.
