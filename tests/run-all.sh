@@ -126,6 +126,9 @@ suite test-vm-manifests env BOOT_TIMEOUT=400 sh tests/test-cmd/vm-manifests.sh $
 # mount rules of real profiles (the apparmor.d corpus, parser 5.0.2):
 # offline, then one boot per kernel
 suite test-vm-mount env BOOT_TIMEOUT=400 sh tests/test-cmd/vm-mount.sh $B/aamed
+# aamed suggest --patch confirmed by both kernels: the oracle's records
+# of every class, the amended profiles run again (one boot per kernel)
+suite suggest-kernel env BOOT_TIMEOUT=400 sh tests/suggest-kernel/run.sh $B/aamed
 
 # What did not run is counted, never folded into the passes: the suite
 # runs of a missing parser, and the checks suites skipped inside.

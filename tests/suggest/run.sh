@@ -109,6 +109,10 @@ has suggest-file "owner +r"
 # complain mode: what the kernel let pass with an ALLOWED record, the
 # rules do not grant: it gets its rule as a denial does
 has suggest-file "profile t_complain (file-basic.1.sd:"
+# a link the subset test refused (l002, l006: the link has w, its
+# target t_ro only r; the kernel logs the link's permissions the target
+# lacks): only the target getting them lets the link be made
+has suggest-file "owner /srv/lnk/t_ro w,"
 apply file-basic 6.12
 now_allowed file-basic 6.12 f002
 now_allowed file-basic 6.12 f005
@@ -126,10 +130,24 @@ for id in c002 c005; do
 	set +f
 done
 
-# ---------------------------------------------------------------- exec
+now_allowed file-basic 6.12 l002
+now_allowed file-basic 6.12 l006
+
+# ---------------------------------------------------------------- exec, change_profile
 setup domain 6.12
 report domain 6.12
+# a stack is matched with its '&' (the kernel's label_match() with
+# stack; the plain rule logs operation="stack" and refuses: dc012)
+has suggest-domain "change_profile -> &d_dst,"
+has suggest-domain "change_profile -> &d_aud,"
+hasnt suggest-domain "d_src: change_profile -> d_dst,"
+# the exec after change_profile onexec (dc043, info="change_profile
+# onexec"): the program's onexec pairing with the target
+has suggest-domain "change_profile /srv/dc/bin/other -> d_on,"
 apply domain 6.12
+now_allowed domain 6.12 dc012
+now_allowed domain 6.12 dc014
+now_allowed domain 6.12 dc043
 
 # ---------------------------------------------------------------- capability, signal, ptrace
 setup ipc 6.12
@@ -139,7 +157,25 @@ has suggest-ipc "signal (send) set=("
 has suggest-ipc "signal (receive) set=("
 has suggest-ipc "ptrace (trace) peer="
 has suggest-ipc "ptrace (readby) peer="
+# complain mode's ALLOWED records of two-sided checks (sg034: s_cm's
+# send logged ALLOWED, s_none's receive DENIED; pt073: p_cm's trace)
+has suggest-ipc "signal (send) set=(usr2) peer=s_none,"
+has suggest-ipc "signal (receive) set=(usr2) peer=s_cm,"
+has suggest-ipc "ptrace (trace) peer=p_ro,"
 apply ipc 6.12
+now_allowed ipc 6.12 sg034
+now_allowed ipc 6.12 pt076
+for id in sg033 pt073; do
+	q=$(awk -F '\t' -v id="$id" '$1 == id { print $3 }' tests/kernel/expected/ipc.6.12.tsv)
+	set -f
+	# shellcheck disable=SC2086
+	expect "complain-old-$id" 0 "$A" query --kernel 6.12 --policy "$T/ipc/pol" $q
+	has "complain-old-$id" 'apparmor="ALLOWED"'
+	# shellcheck disable=SC2086
+	expect "complain-new-$id" 0 "$A" query --kernel 6.12 --policy "$T/ipc/newpol" $q
+	hasnt "complain-new-$id" 'apparmor="ALLOWED"'
+	set +f
+done
 
 # ---------------------------------------------------------------- network, unix
 setup net 6.12
@@ -147,6 +183,10 @@ report net 6.12
 has suggest-net "network inet stream,"
 has suggest-net "network unix stream,"
 has suggest-net "or (an alternative, not proven): unix (create) type=stream,"
+# n_mixed's unix stream records ask ten operations (the kernel's
+# requested_mask of each): the alternative for the merged rule names
+# them all, not the first record's alone
+has suggest-net "or (an alternative, not proven): unix (create, bind, listen, accept, connect, send, receive, getattr, getopt, shutdown) type=stream,"
 apply net 6.12
 
 # ---------------------------------------------------------------- mount, umount, pivot_root
@@ -161,7 +201,17 @@ apply mount 6.12
 setup rlimit 6.12
 report rlimit 6.12
 has suggest-rlimit "set rlimit "
+# nice: the parser stores "nice <= N" as the limit 20 + N (rlimit.cases:
+# "<= 10" lets 30 pass and refuses 31), so 31 asks for N = 11
+has suggest-rlimit "set rlimit nice <= 11,"
+# another task's limits (prlimit): the kernel asks CAP_SYS_RESOURCE of
+# the label first (info="cap_sys_resource"), which no rlimit rule lifts
+has suggest-rlimit "  capability sys_resource,"
+hasnt suggest-rlimit "not proposed"
 apply rlimit 6.12
+now_allowed rlimit 6.12 rl-nice-above
+now_allowed rlimit 6.12 rl-pr-other
+now_allowed rlimit 6.12 rl-pr-stack
 
 # ---------------------------------------------------------------- userns, io_uring
 # (rules apparmor_parser 4 and later read: skipped with an older one)

@@ -120,6 +120,60 @@ static unsigned long long rlimit_of(const char *t)
 	return strtoull(v + 3, NULL, 10);
 }
 
+/*
+ * The unix rule alternative "unix (OPS) REST," of records merged into
+ * one network rule: the operations of all of them, in the order the
+ * profile language lists them, when the rest (type, address, peer) is
+ * the same; another alternative beside it when not (while there is
+ * room). Without this the alternative would keep the first record's
+ * operations only, and grant less than the rule it stands for.
+ */
+static void unix_merge(struct qrule *x, const struct qrule *y)
+{
+	static const char *const order[] = {
+		"create", "bind", "listen", "accept", "connect", "send",
+		"receive", "getattr", "setattr", "getopt", "setopt",
+		"shutdown", NULL,
+	};
+	int a, b, k;
+
+	for (b = 1; b < y->n; b++) {
+		const char *yr = strchr(y->text[b], ')');
+
+		if (strncmp(y->text[b], "unix (", 6) || !yr)
+			continue;
+		for (a = 1; a < x->n; a++) {
+			const char *xr = strchr(x->text[a], ')');
+			char ops[2100], out[160];
+			size_t o = 0;
+
+			if (strncmp(x->text[a], "unix (", 6) || !xr ||
+			    strcmp(xr, yr))
+				continue;
+			snprintf(ops, sizeof(ops), "%.*s, %.*s",
+				 (int)(xr - x->text[a] - 6), x->text[a] + 6,
+				 (int)(yr - y->text[b] - 6), y->text[b] + 6);
+			for (k = 0; order[k]; k++)
+				if (strstr(ops, order[k]))
+					o += (size_t)snprintf(out + o, sizeof(out) - o,
+							      "%s%s", o ? ", " : "",
+							      order[k]);
+			if (6 + o + strlen(yr) < sizeof(x->text[a])) {
+				memmove(x->text[a] + 6 + o, xr, strlen(xr) + 1);
+				memcpy(x->text[a] + 6, out, o);
+			}
+			break;
+		}
+		if (a == x->n && x->n < QRULE_ALTS) {
+			snprintf(x->text[x->n], sizeof(x->text[0]), "%s",
+				 y->text[b]);
+			x->means[x->n] = y->means[b];
+			x->proven[x->n] = y->proven[b];
+			x->n++;
+		}
+	}
+}
+
 /* The rule for profile, merged with an equal one; its index. */
 static long rule_add(struct suggest *s, const char *profile, const char *cls,
 		     const struct qrule *r, const char *what, long idx)
@@ -129,20 +183,25 @@ static long rule_add(struct suggest *s, const char *profile, const char *cls,
 
 	for (i = 0; i < s->nrules; i++) {
 		x = &s->rules[i];
-		/* one rlimit rule per resource: the highest limit asked */
+		/* one rlimit rule per resource: the highest limit asked
+		 * (nice's N too: its limit is 20 + N) */
 		if (x->rlimit && !strcmp(x->profile, profile) &&
 		    !strncmp(r->text[0], "set rlimit ", 11) &&
 		    !strncmp(r->text[0] + 11, x->resource, strlen(x->resource)) &&
 		    r->text[0][11 + strlen(x->resource)] == ' ') {
 			if (strcmp(x->resource, "nice") ?
 				    rlimit_of(r->text[0]) > rlimit_of(x->r.text[0]) :
-				    strtoll(strstr(r->text[0], "<= ") + 3, NULL, 10) <
+				    strtoll(strstr(r->text[0], "<= ") + 3, NULL, 10) >
 					    strtoll(strstr(x->r.text[0], "<= ") + 3, NULL, 10))
 				x->r = *r;
 			snprintf(x->exact, sizeof(x->exact), "%s", x->r.text[0]);
 			x->count++;
 			return (long)i;
 		}
+		if (!strcmp(x->profile, profile) &&
+		    !strcmp(x->r.text[0], r->text[0]) &&
+		    !strncmp(r->text[0], "network unix ", 13))
+			unix_merge(&x->r, r);
 		if (!strcmp(x->profile, profile) &&
 		    (!strcmp(x->r.text[0], r->text[0]) ||
 		     file_merge(x->r.text[0], sizeof(x->r.text[0]),
@@ -171,15 +230,41 @@ static long rule_add(struct suggest *s, const char *profile, const char *cls,
 }
 
 /* ------------------------------------------------------------------ */
+static void saw_allowed(const struct aamed_audit *rec, void *arg)
+{
+	if (rec->type == AAMED_AUDIT_ALLOWED)
+		*(bool *)arg = true;
+}
+
+/*
+ * One side of a signal or ptrace (the one that logged): its check, with
+ * the records it would make; an ALLOWED one is complain mode letting
+ * pass what its rules do not grant.
+ */
+static bool side_complain_only(aamed_policy *p, const aamed_label *l,
+			       const struct query *q, bool other_side)
+{
+	const struct qclass *row = qclass_of(q);
+	const aamed_label *peer;
+	bool allowed = false;
+	int err = 0;
+
+	if (!row->side || !(peer = aamed_label_get(p, q->peer_label, &err)))
+		return false;
+	if (row->side(l, peer, q, other_side, saw_allowed, &allowed))
+		return false;
+	return allowed;
+}
+
 bool sg_complain_only(aamed_policy *p, const aamed_label *l,
-		      const struct query *q)
+		      const struct query *q, bool other_side)
 {
 	/* one at a time: the answer keeps 16 records' text (32 KB) */
 	static struct answer a;
 	char err[256];
 
 	if (qclass_of(q)->flags & QF_TWO_SIDED)
-		return false;
+		return side_complain_only(p, l, q, other_side);
 	answer_init(&a, 0, false);
 	if (answer_decide(p, l, q, &a, err, sizeof(err)))
 		return false;
@@ -269,7 +354,8 @@ static int member(struct member_ctx *c, const char *m)
 	}
 	e = row->replay(s->policy, ml, peer, c->q, c->other_side, err,
 			sizeof(err));
-	if (e == 0 && !(c->complain && sg_complain_only(s->policy, ml, c->q)))
+	if (e == 0 && !(c->complain && sg_complain_only(s->policy, ml, c->q,
+							c->other_side)))
 		return 0;
 	if (e == 1) {
 		sg_none_add(s, m, c->what, err, 1);
@@ -288,6 +374,7 @@ static int member(struct member_ctx *c, const char *m)
 	x.peer = c->rec->peer;
 	x.sock_op = c->rec->requested_mask;
 	x.unix_rules = mediates_unix(s, m);
+	x.info = c->rec->info;
 	if (!row->rule)
 		why = "no rule of the profile language decides this class";
 	else if (!(why = granted_why(s, m, row, c->q, peer)))
@@ -322,12 +409,12 @@ static void members(struct member_ctx *c, const char *label)
 }
 
 int sg_state(aamed_policy *p, const aamed_label *l, const aa_log_record *rec,
-	     const struct query *q, int error)
+	     const struct query *q, bool other_side, int error)
 {
 	if (error)
 		return 1;
-	return rec->event == AA_RECORD_ALLOWED && sg_complain_only(p, l, q) ? 2
-									     : 0;
+	return rec->event == AA_RECORD_ALLOWED &&
+			       sg_complain_only(p, l, q, other_side) ? 2 : 0;
 }
 
 static void on_decision(void *arg, const aa_log_record *rec,
@@ -340,7 +427,7 @@ static void on_decision(void *arg, const aa_log_record *rec,
 
 	s->dec = grow(s->dec, (size_t)s->ndec, sizeof(*s->dec));
 	s->asks = grow(s->asks, (size_t)s->ndec, sizeof(*s->asks));
-	s->dec[s->ndec] = sg_state(s->policy, l, rec, q, error);
+	s->dec[s->ndec] = sg_state(s->policy, l, rec, q, other_side, error);
 	s->asks[s->ndec] = -1;
 	s->ndec++;
 	if (!s->dec[s->ndec - 1])

@@ -96,14 +96,15 @@ struct suggest {
 char *sg_strdup(const char *s);
 /*
  * Allowed only because a complain-mode member let it pass (its ALLOWED
- * record): the rules do not grant it. Not asked of two-sided classes
- * (a record is one side's). And what a record's request comes to under
- * p: 0 granted, 1 denied, 2 not granted but let pass by complain mode.
+ * record): the rules do not grant it. Of a two-sided class (signal,
+ * ptrace) the side that logged is asked, other_side saying which. And
+ * what a record's request comes to under p: 0 granted, 1 denied, 2 not
+ * granted but let pass by complain mode.
  */
 bool sg_complain_only(aamed_policy *p, const aamed_label *l,
-		      const struct query *q);
+		      const struct query *q, bool other_side);
 int sg_state(aamed_policy *p, const aamed_label *l, const aa_log_record *rec,
-	     const struct query *q, int error);
+	     const struct query *q, bool other_side, int error);
 /* The rules whose generalised form failed back to exact; true if any. */
 bool sg_ungeneralise(struct suggest *s);
 void sg_none_add(struct suggest *s, const char *profile, const char *what,

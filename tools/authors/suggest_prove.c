@@ -135,7 +135,6 @@ static void on_new(void *arg, const aa_log_record *rec, const struct query *q,
 {
 	struct rerun *r = arg;
 
-	(void)other_side;
 	if (r->n == r->cap) {
 		int *d = realloc(r->dec, (size_t)(r->cap = r->cap * 2 + 256) *
 						 sizeof(*d));
@@ -143,7 +142,7 @@ static void on_new(void *arg, const aa_log_record *rec, const struct query *q,
 			exit(EXIT_USAGE);
 		r->dec = d;
 	}
-	r->dec[r->n] = sg_state(r->p, l, rec, q, error);
+	r->dec[r->n] = sg_state(r->p, l, rec, q, other_side, error);
 	if (!r->changed[0] && r->n < r->s->ndec &&
 	    r->dec[r->n] != r->s->dec[r->n]) {
 		long a = r->s->asks[r->n];

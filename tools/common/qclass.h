@@ -111,6 +111,7 @@ struct qrule_ctx {
 	const char *addr, *peer_addr, *peer;	/* unix: the record's */
 	const char *sock_op;	/* the record's requested mask of a socket */
 	bool unix_rules;	/* the profile's policy mediates unix rules */
+	const char *info;	/* the record's info="..." (NULL: none) */
 };
 /* The rules into r: NULL, or why the request cannot become a rule. */
 typedef const char *qclass_rule_fn(const struct query *q,

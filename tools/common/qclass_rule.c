@@ -93,13 +93,40 @@ static void file_letters(uint32_t req, char *out)
 	out[n] = 0;
 }
 
+/*
+ * A link denied by the subset test (an `l` permission or a `link subset`
+ * rule asks it: the kernel's profile_path_link()): the link's own
+ * permissions that its target lacks are the request, and only the
+ * target getting them lets the link be made; a plain link rule beside
+ * the subset one does not lift the test (the pair's permissions are
+ * the union).
+ */
+static const char *subset_rule(const char *target, uint32_t req, bool owner,
+			       struct qrule *r)
+{
+	char letters[16];
+
+	file_letters(req & ~AAMED_MAY_LINK, letters);
+	if (!letters[0])
+		return "no file permission grants what the link's subset test asks";
+	put(r, "%s", owner ? "owner " : "");
+	word(r, target);
+	put(r, " %s,", letters);
+	done(r, "the link's target gets the link's permissions it lacks: a hard link may not have more than its target (the subset test of an l permission or a link subset rule)",
+	     true);
+	return NULL;
+}
+
 static const char *file_rule(const char *path, uint32_t req, bool owner,
-			     const char *target, struct qrule *r)
+			     const char *target, bool link_subset,
+			     struct qrule *r)
 {
 	char letters[16];
 
 	if (!path || path[0] != '/')
 		return "the request names no absolute path";
+	if (link_subset && target && target[0] == '/')
+		return subset_rule(target, req, owner, r);
 	if ((req & AAMED_MAY_LINK) && target && target[0] == '/') {
 		put(r, "%slink ", owner ? "owner " : "");
 		word(r, path);
@@ -127,9 +154,13 @@ const char *qw_file(const struct query *q, const struct qrule_ctx *c,
 {
 	bool owner = c->uids && q->file.fsuid == q->file.ouid;
 
+	/* a link record asking more than l: the subset test's denial */
+	bool subset = q->file.op == AAMED_OP_LINK &&
+		      !(q->file.request & AAMED_MAY_LINK);
+
 	start(r);
 	return file_rule(q->file.path, q->file.request, owner, q->file.target,
-			 r);
+			 subset, r);
 }
 
 /* A socket's family and type as a network rule. */
@@ -153,7 +184,44 @@ const char *qw_ofile(const struct query *q, const struct qrule_ctx *c,
 	start(r);
 	if (q->ofile.is_sock)
 		return net_rule(&q->ofile.sk, r);
-	return file_rule(q->file.path, ofile_request(q), owner, NULL, r);
+	return file_rule(q->file.path, ofile_request(q), owner, NULL, false,
+			 r);
+}
+
+/*
+ * change_profile's target: a stack ("&NAME", or a stack request) is
+ * matched by the kernel with its '&' (label_match() with stack), so the
+ * rule names it with one: a plain "-> NAME" does not grant a stack.
+ */
+static void change_target(struct qrule *r, const char *t, bool stack)
+{
+	if (*t == '&') {
+		t++;
+		stack = true;
+	}
+	put(r, "%s", stack ? "&" : "");
+	word(r, t);
+}
+
+/*
+ * An exec after a change_profile onexec: the kernel checks the program
+ * against the onexec target (profile_onexec(): the path's onexec
+ * permission paired with the target), which a change_profile rule with
+ * an exec condition grants; the exec rules are not asked.
+ */
+static const char *onexec_rule(const char *path, const char *target,
+			       struct qrule *r)
+{
+	if (!*target || !strcmp(target, "&"))
+		return "a change_profile onexec without a target";
+	put(r, "change_profile ");
+	word(r, path);
+	put(r, " -> ");
+	change_target(r, target, false);
+	put(r, ",");
+	done(r, "the program may be exec'd into the onexec target the task chose (change_profile with an exec condition)",
+	     true);
+	return NULL;
 }
 
 /*
@@ -172,7 +240,7 @@ const char *qw_exec(const struct query *q, const struct qrule_ctx *c,
 	if (!path || path[0] != '/')
 		return "the exec names no absolute path";
 	if (q->change.onexec)
-		return "an exec after change_profile onexec is decided by the onexec target, not an exec rule";
+		return onexec_rule(path, q->change.onexec, r);
 	to = aamed_attach(c->policy, NULL, path, &info);
 	base = strrchr(path, '/') + 1;
 	if (to && !aamed_label_is_unconfined(to)) {
@@ -430,10 +498,8 @@ const char *qw_change(const struct query *q, const struct qrule_ctx *c,
 	start(r);
 	if (!t || !*t)
 		return "a change_profile without a target";
-	if (*t == '&')
-		t++;
 	put(r, "change_profile -> ");
-	word(r, t);
+	change_target(r, t, q->change.flags & AAMED_CHANGE_STACK);
 	put(r, ",");
 	done(r, NULL, true);
 	return NULL;
@@ -453,14 +519,29 @@ const char *qw_rlimit(const struct query *q, const struct qrule_ctx *c,
 {
 	const char *n = aamed_rlimit_name(q->rl.resource);
 
-	(void)c;
 	start(r);
+	/* another task's limits: the kernel's aa_task_setrlimit() asks
+	 * CAP_SYS_RESOURCE of the label first and logs its refusal with
+	 * info="cap_sys_resource"; no rlimit rule lifts that */
+	if (c->info && !strcmp(c->info, "cap_sys_resource")) {
+		put(r, "capability sys_resource,");
+		done(r, "setting another task's limits (prlimit) needs the capability; the limit itself is then checked against the rlimit rules",
+		     true);
+		return NULL;
+	}
 	if (!n)
 		return "a resource the profile language has no name for";
-	if (!strcmp(n, "nice"))	/* the kernel's 20 - nice */
-		put(r, "set rlimit nice <= %lld,",
-		    20 - (long long)q->rl.hard);
-	else if (q->rl.hard == AAMED_RLIM_INFINITY)
+	if (!strcmp(n, "nice")) {
+		/* the parser stores "nice <= N" as the limit 20 + N (the
+		 * kernel oracle's rlimit.cases: "<= 10" allows 30, denies
+		 * 31), N in -20..19: the least N whose limit reaches the
+		 * hard limit asked */
+		long long v = (long long)q->rl.hard - 20;
+
+		if (q->rl.hard == AAMED_RLIM_INFINITY || v > 19)
+			return "a nice limit above what a rule can set (nice <= 19, the limit 39)";
+		put(r, "set rlimit nice <= %lld,", v < -20 ? -20 : v);
+	} else if (q->rl.hard == AAMED_RLIM_INFINITY)
 		put(r, "set rlimit %s <= infinity,", n);
 	else
 		put(r, "set rlimit %s <= %llu,", n,
