@@ -24,7 +24,8 @@
 # tests/parsers.sh), AAMED_CORPUS_SRC (the corpus's sources, default
 # ../shared/corpus/apparmor.d-corpus.tar.xz beside the project),
 # SUGGEST_REAL_OUT (a directory: each case's suggestion and patch kept
-# there as NAME.txt and NAME.diff, for the document).
+# there as NAME.txt and NAME.diff, for the document), SUGGEST_REAL_CASES
+# (names of cases: only those).
 A=${1:-build/aamed}
 case $A in /*) ;; *) A=$(pwd)/$A ;; esac
 ROOT=$(pwd)
@@ -154,6 +155,7 @@ decided() {
 
 for cf in "$HERE"/cases/*.case; do
 	name=$(basename "$cf" .case)
+	case " ${SUGGEST_REAL_CASES:-$name} " in *" $name "*) ;; *) continue ;; esac
 	d=$T/$name
 	mkdir -p "$d/src" "$d/fix" "$d/inc"
 	nr=0
