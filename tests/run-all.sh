@@ -92,6 +92,9 @@ suite html sh tests/html/run.sh $B/aamed
 suite test-cmd sh tests/test-cmd/run.sh $B/aamed
 suite cli sh tests/cli/run.sh $B/aamed
 per_parser suggest sh tests/suggest/run.sh $B/aamed
+# aamed suggest against the fixes apparmor.d's maintainers committed for
+# reported denials (apparmor_parser 5.0.2 and ../shared/corpus, else skipped)
+suite suggest-real sh tests/suggest-real/run.sh $B/aamed
 suite ci sh tests/ci/run.sh $B/aamed
 suite readme sh tests/readme/run.sh $B
 suite robust sh tests/robust/run.sh $B/aamed
