@@ -18,24 +18,8 @@ case $B in /*) ;; *) B=$(pwd)/$B ;; esac
 cd "$(dirname "$0")/../.."
 D=$(pwd)/tests/dbus
 PY=${AAMED_PYTHON:-/usr/bin/python3}
-T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-dbus.XXXXXX")
-pids=
-cleanup() {
-	for p in $pids; do kill "$p" 2>/dev/null; done
-	for p in $pids; do wait "$p" 2>/dev/null; done
-	rm -rf "$T"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok: $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
-finish() {
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-	exit
-}
+. tests/dbus/bus.sh
+bus_setup dbus
 
 # ------------------------------------------------------------ what it needs
 for t in dbus-daemon dbus-send cc; do
@@ -121,22 +105,7 @@ fi
 cc -shared -fPIC -O2 -o "$T/logcapture.so" "$D/logcapture.c" &&
 	ok "log capture built" || { ko "log capture does not build"; finish; }
 
-cat >"$T/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>aamedtest</type>
-  <listen>unix:path=$T/bus/socket</listen>
-  <auth>EXTERNAL</auth>
-  <apparmor mode="required"/>
-  <policy context="default">
-    <allow user="*"/>
-    <allow own="*"/>
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-  </policy>
-</busconfig>
-CONF
+bus_conf aamedtest "$T/bus/socket" required >"$T/bus.conf"
 : >"$T/labels"
 
 # ------------------------------------------------------------ the bus
