@@ -11,12 +11,14 @@
 #   ok TEXT / ko TEXT      a check passed / failed, counted
 #   finish                 "N passed, N failed", and exit (non-zero when a
 #                          check failed)
-#   bus_conf TYPE SOCKET MODE
+#   bus_conf TYPE SOCKET MODE [RULES]
 #                          a bus configuration on stdout: bus type TYPE,
 #                          listening on the unix socket SOCKET, AppArmor
 #                          mediation MODE (required, disabled...), and a
 #                          default policy that allows everything, so that
-#                          only AppArmor refuses
+#                          only AppArmor refuses; RULES (XML lines) end
+#                          that policy, to refuse some messages without
+#                          AppArmor
 
 bus_setup() {
 	T=$(mktemp -d "${2:-${TMPDIR:-/tmp}}/aamed-$1.XXXXXX") || exit 1
@@ -55,7 +57,8 @@ bus_conf() {
     <allow own="*"/>
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
-  </policy>
+${4:+$4
+}  </policy>
 </busconfig>
 CONF
 }
