@@ -714,6 +714,11 @@ int main(int argc, char **argv)
 	{
 		int refused_now;
 
+		/* a truncated blob installed last, just before the end of a
+		 * short run, must still be seen (and refused) before c.bin
+		 * replaces it: one reload period */
+		if (nreload > 0 && !strcmp(seq[(nreload - 1) % 5], "bad.bin"))
+			usleep((useconds_t)((every + 0.5) * 1e6));
 		install(stage, pdir, "c.bin");
 		usleep((useconds_t)((every + 1.2) * 1e6));
 		refused_now = probe(bus, labels, 0);
