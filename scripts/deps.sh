@@ -8,7 +8,7 @@ set -eu
 
 PKGS="apparmor apparmor-profiles libapparmor-dev gcc make libc6-dev
 pkg-config clang libclang-rt-14-dev valgrind qemu-system-x86
-busybox-static liburcu-dev liburing-dev gnuplot-nox
+busybox-static liburcu-dev liburing-dev gnuplot-nox time
 libjansson-dev gcovr abigail-tools man-db groff-base
 dh-python
 dbus-daemon dbus-bin python3-dbus python3-gi libdbus-1-dev

@@ -104,6 +104,8 @@ suite man sh tests/man/run.sh $B
 suite dbus sh tests/dbus/run.sh $B
 # the drop-in under load: 20,000 messages, the policy reloaded every second
 suite soak sh -c "make --no-print-directory soak SOAK_MESSAGES=20000 SOAK_RELOAD=1"
+# replay's memory bounded: 10 times the log, the same peak RSS
+suite replay-mem sh tests/replay-mem/run.sh $B/aamed
 suite abi sh tests/abi/run.sh $B
 # the Debian packages, built from an export of the tree, installed into a
 # scratch root and run from there

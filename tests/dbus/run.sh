@@ -18,24 +18,8 @@ case $B in /*) ;; *) B=$(pwd)/$B ;; esac
 cd "$(dirname "$0")/../.."
 D=$(pwd)/tests/dbus
 PY=${AAMED_PYTHON:-/usr/bin/python3}
-T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-dbus.XXXXXX")
-pids=
-cleanup() {
-	for p in $pids; do kill "$p" 2>/dev/null; done
-	for p in $pids; do wait "$p" 2>/dev/null; done
-	rm -rf "$T"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok: $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
-finish() {
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-	exit
-}
+. tests/dbus/bus.sh
+bus_setup dbus
 
 # ------------------------------------------------------------ what it needs
 for t in dbus-daemon dbus-send cc; do
@@ -114,6 +98,25 @@ if cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -o "$T/shimcheck" \
 	shimcheck AAMED_POLICY="$T/policy" AAMED_RELOAD=soon "$T/shimcheck" badlabel 22 "AAMED_RELOAD=soon: EINVAL"
 	shimcheck AAMED_POLICY="$T/policy" AAMED_RELOAD=86401 "$T/shimcheck" badlabel 22 "AAMED_RELOAD=86401: EINVAL"
 	shimcheck AAMED_POLICY="$T/no-policy" "$T/shimcheck" badlabel 2 "AAMED_POLICY: no such path, ENOENT"
+	# the reload path: a policy where dbus_client may send Secret
+	mkdir "$T/rl" "$T/rl/policy"
+	sed 's/member={Hello,Ping} peer=(name=org.example.Svc/member={Hello,Ping,Secret} peer=(name=org.example.Svc/' \
+		"$D/dbus.profile" >"$T/rl/other.profile"
+	cp "$T/policy/dbus.bin" "$T/rl/first.bin"
+	cp "$T/policy/dbus.bin" "$T/rl/policy/dbus.bin"
+	if "$B/aamed" compile --features tests/features/linux-6.1-dbus \
+		-o "$T/rl/other.bin" "$T/rl/other.profile" >"$T/compile.out" 2>&1; then
+		shimcheck AAMED_POLICY="$T/rl/policy" AAMED_RELOAD=1 \
+			"$T/shimcheck" reload "$T/rl/other.bin" "$T/rl/policy" "$T/rl/first.bin"
+		n=$(grep -c ": reloaded, 4 profiles" "$T/sc.err")
+		# the parent's of OTHER, the child's of FIRST, and the parent's
+		# own of FIRST while it waits for the child
+		[ "$n" -ge 3 ] && ok "reload: $n reloads said on stderr" ||
+			{ ko "reload: $n reloads said:"; cat "$T/sc.err"; }
+	else
+		ko "aamed compile other.profile:"
+		cat "$T/compile.out"
+	fi
 else
 	ko "shimcheck does not build"
 fi
@@ -121,22 +124,7 @@ fi
 cc -shared -fPIC -O2 -o "$T/logcapture.so" "$D/logcapture.c" &&
 	ok "log capture built" || { ko "log capture does not build"; finish; }
 
-cat >"$T/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>aamedtest</type>
-  <listen>unix:path=$T/bus/socket</listen>
-  <auth>EXTERNAL</auth>
-  <apparmor mode="required"/>
-  <policy context="default">
-    <allow user="*"/>
-    <allow own="*"/>
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-  </policy>
-</busconfig>
-CONF
+bus_conf aamedtest "$T/bus/socket" required >"$T/bus.conf"
 : >"$T/labels"
 
 # ------------------------------------------------------------ the bus

@@ -9,14 +9,21 @@
  *   is L [WHAT]  aa_getcon gives label L
  *   badlabel E [WHAT]  aa_getcon fails with errno E (a bad labels file,
  *             policy or AAMED_KERNEL); WHAT names the check
+ *   reload OTHER DIR FIRST  AAMED_RELOAD=1, AAMED_POLICY=DIR (holding
+ *             FIRST, dbus.profile, as DIR/dbus.bin): renaming OTHER
+ *             (a policy that lets dbus_client send Secret) into DIR
+ *             changes the verdict within the period, in a second thread
+ *             too, and in a forked child
  * Prints "ok: ..." or "FAIL: ..." per check.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/apparmor.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static int failed;
@@ -143,6 +150,82 @@ static void stack(void)
 	      "stack: answered once a process is in it");
 }
 
+/* dbus_client's Secret: 1 allowed, 0 refused, -1 no answer */
+static int secret_allowed(void)
+{
+	const char *secret[] = { "aamedtest", "org.example.Svc", "dbus_service",
+		"/org/example/Svc", "org.example.Svc", "Secret" };
+	char q[512];
+	size_t n = dbus_query(q, sizeof(q), "dbus_client", secret, 6);
+	int a = -1, au = -1;
+
+	return aa_query_label(AA_DBUS_SEND, q, n, &a, &au) == 0 ? a : -1;
+}
+
+static void *ask_secret(void *out)
+{
+	*(int *)out = secret_allowed();
+	return NULL;
+}
+
+/* copy file from into dir/dbus.bin by rename, as a policy is replaced */
+static int install(const char *from, const char *dir)
+{
+	char tmp[4096], to[4096], buf[4096];
+	FILE *in = fopen(from, "rb"), *out;
+	size_t n;
+	int rc = 0;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", from);
+	snprintf(to, sizeof(to), "%s/dbus.bin", dir);
+	out = fopen(tmp, "wb");
+	while (in && out && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			rc = -1;
+	if (!in || !out)
+		rc = -1;
+	if (in)
+		fclose(in);
+	if (out && fclose(out))
+		rc = -1;
+	return rc ? rc : rename(tmp, to);
+}
+
+/*
+ * AAMED_RELOAD=1. The reload is the drop-in's own thread's: a forked
+ * child (a daemon forking after its first question) gets one of its own.
+ * 2.5 s: the period and a margin.
+ */
+static void reload(const char *other, const char *dir, const char *first)
+{
+	pthread_t t;
+	int got = -1, status;
+	pid_t pid;
+
+	check(secret_allowed() == 0, "reload: dbus_client may not send Secret");
+	if (install(other, dir) != 0) {
+		check(0, "reload: install the other policy");
+		return;
+	}
+	usleep(2500000);
+	check(secret_allowed() == 1, "reload: renamed into AAMED_POLICY, it may within the period");
+	check(pthread_create(&t, NULL, ask_secret, &got) == 0 &&
+	      pthread_join(t, NULL) == 0 && got == 1,
+	      "reload: another thread gets the same answer");
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		failed = 0;
+		if (install(first, dir) == 0)
+			usleep(2500000);
+		check(secret_allowed() == 0, "reload: in a forked child too (the first policy back)");
+		fflush(stdout);
+		_exit(failed);
+	}
+	check(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	      WEXITSTATUS(status) == 0, "reload: the child's checks passed");
+}
+
 static void contexts(void)
 {
 	char *label = NULL, *mode = NULL, buf[64], small[4];
@@ -197,12 +280,14 @@ int main(int argc, char **argv)
 		check(aa_getcon(&label, &mode) > 0 && !strcmp(label, argv[2]),
 		      argc > 3 ? argv[3] : "getcon: the label expected");
 		free(label);
+	} else if (!strcmp(what, "reload") && argc > 4) {
+		reload(argv[2], argv[3], argv[4]);
 	} else if (!strcmp(what, "badlabel")) {
 		errno = 0;
 		check(aa_getcon(&label, &mode) == -1 && errno == want && !label,
 		      argc > 3 ? argv[3] : "getcon fails");
 	} else {
-		fprintf(stderr, "usage: shimcheck none|policy|is LABEL [WHAT]|badlabel ERRNO [WHAT]\n");
+		fprintf(stderr, "usage: shimcheck none|policy|is LABEL [WHAT]|badlabel ERRNO [WHAT]|reload OTHER DIR FIRST\n");
 		return 2;
 	}
 	return failed;

@@ -7,7 +7,8 @@
  *   AAMED_POLICY      policy blobs: a file or a directory (as aamed loads)
  *   AAMED_KERNEL      6.1 (default), 6.12 or upstream
  *   AAMED_RELOAD      SECONDS: reload AAMED_POLICY when it has changed,
- *                     looking at most every SECONDS (policy.c)
+ *                     looking every SECONDS from a thread of the
+ *                     library's own (policy.c)
  *   AAMED_LABELS      the file that says which label each process has
  *                     (see labels.c); without it every process is
  *                     unconfined
@@ -32,10 +33,10 @@
 bool shim_have_policy(void);
 
 /*
- * The policy to answer one question with (reloaded first when
- * AAMED_RELOAD says it is time and AAMED_POLICY changed), kept from being
- * replaced until shim_policy_put(); NULL with errno set, without the need
- * of a put, when there is none.
+ * The policy to answer one question with, kept from being freed by a
+ * reload until shim_policy_put() (no lock: libaamed's engine); NULL with
+ * errno set, without the need of a put, when there is none (or, the
+ * first time a thread asks, no memory to register it).
  */
 aamed_policy *shim_policy_get(void);
 void shim_policy_put(void);
