@@ -3,35 +3,11 @@
 #include <string.h>
 
 #include "html.h"
+#include "markup.h"
 
 void html_text(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		switch (c) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&#39;", f);
-			break;
-		default:
-			if (c < 0x20 || c == 0x7f)
-				fprintf(f, "\\x%02x", c);
-			else
-				fputc(c, f);
-		}
-	}
+	markup_text(f, s, "&#39;", false);
 }
 
 void html_begin(FILE *f, const char *title, const char *css)

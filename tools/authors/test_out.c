@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dash.h"
+#include "markup.h"
 #include "test.h"
 #include "tl.h"
 
@@ -289,36 +290,7 @@ void out_json(FILE *f, const struct trun *run)
  * XML 1.0 cannot carry are written as \xNN. */
 static void xml_str(FILE *f, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
-	for (; *p; p++) {
-		switch (*p) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&apos;", f);
-			break;
-		case '\n':
-		case '\t':
-			fputc(*p, f);
-			break;
-		default:
-			if (*p < 0x20 || *p == 0x7f)
-				fprintf(f, "\\x%02x", *p);
-			else
-				fputc(*p, f);
-		}
-	}
+	markup_text(f, s, "&apos;", true);
 }
 
 static void junit_case(FILE *f, const struct manifest *m, const struct tcase *t,
