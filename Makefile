@@ -315,13 +315,14 @@ fuzz-targets: $(BUILD)/fuzz-load $(FUZZ_BINS) $(BUILD)/aamed
 # sizes) goes to FUZZ_REPORT. The corpora grow in FUZZ_CORPUS_DIR, with
 # a ledger of every run's CPU time. FUZZ_CPU=N stops a target after N
 # CPU seconds instead (FUZZ_SECONDS then only caps the wall clock).
+# FUZZ_ONLY="replay words" runs those targets only.
 FUZZ_SECONDS ?= 600
 FUZZ_CPU ?= 0
 FUZZ_PARALLEL ?= 1
 FUZZ_REPORT ?= $(BUILD)/fuzz-report.md
 FUZZ_CORPUS_DIR ?= $(BUILD)/fuzz-corpus
 fuzz-long: fuzz-targets
-	@sh tests/fuzz/long.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_PARALLEL) \
+	@FUZZ_ONLY="$(FUZZ_ONLY)" sh tests/fuzz/long.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_PARALLEL) \
 		$(FUZZ_REPORT) $(FUZZ_CORPUS_DIR) $(FUZZ_CPU)
 
 # The drop-in under load (tests/soak/run.sh): SOAK_MESSAGES messages from
