@@ -18,3 +18,10 @@ expect() {
 has() { if grep -qF -- "$2" "$T/out"; then ok; else ko "$1: no \"$2\" in output"; sed 's/^/    /' "$T/out" | head -20; fi; }
 hasnt() { if grep -qF -- "$2" "$T/out"; then ko "$1: unexpected \"$2\""; else ok; fi; }
 has_err() { if grep -qF -- "$2" "$T/err"; then ok; else ko "$1: no \"$2\" on stderr"; sed 's/^/    /' "$T/err" | head; fi; }
+# suite_end: the suite's last line, and its exit status; also the way
+# out of a suite that cannot go on
+suite_end() {
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit
+}

@@ -25,9 +25,7 @@ start=$(date +%s)
 
 finish() {
 	echo "deb: took $(($(date +%s) - start)) s"
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-	exit
+	suite_end
 }
 
 # ---------------------------------------------------------------- symbols

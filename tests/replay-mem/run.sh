@@ -21,40 +21,30 @@
 # skips without.
 # Usage: sh tests/replay-mem/run.sh [AAMED]. Ends with "N passed, N failed".
 set -u
-A=${1:-build/aamed}
-case $A in /*) ;; *) A=$(pwd)/$A ;; esac
-cd "$(dirname "$0")/../.." || exit 1
+. "$(dirname "$0")/../suite.sh"
+suite_begin replay-mem "$@"
+trap 'exit 1' INT TERM
 TIME=${AAMED_TIME:-/usr/bin/time}
 BLOCK=10000		# lines of the block (bench/replay-log.sh's N)
 SLACK_KB=1024
 LIMIT_KB=16384
 CHECKS=13		# what a skip does not run
-T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-replay-mem.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok: $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
-finish() {
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-	exit
-}
+# the figures are the suite's report: each passing check prints its own
+okv() { echo "ok: $*"; ok; }
 
-[ -x "$A" ] || { ko "no $A"; finish; }
+[ -x "$A" ] || { ko "no $A"; suite_end; }
 if ! command -v apparmor_parser >/dev/null 2>&1; then
 	echo "SKIP: apparmor_parser not found, no policy to replay against ($CHECKS checks skipped)"
-	finish
+	suite_end
 fi
 if ! "$TIME" -f %M -o "$T/t" true 2>/dev/null; then
 	echo "SKIP: GNU time not found as $TIME (scripts/deps.sh installs it; $CHECKS checks skipped)"
-	finish
+	suite_end
 fi
 
 # the policy the records were logged against, and BLOCK lines of them
 sh bench/replay-log.sh "$T/gen" "$BLOCK" >"$T/gen.out" 2>&1 ||
-	{ ko "bench/replay-log.sh:"; cat "$T/gen.out"; finish; }
+	{ ko "bench/replay-log.sh:"; cat "$T/gen.out"; suite_end; }
 mv "$T/gen/mixed.log" "$T/block"
 
 # The same policy but t_files (tests/kernel/cases/file-basic.cases) may
@@ -66,7 +56,7 @@ awk '/^[ \t]*@end[ \t]*$/ { exit } p { print } /^[ \t]*@policy[ \t]*$/ { p = 1 }
 cp -r "$T/gen/policy" "$T/changed"
 apparmor_parser -Q -S --features-file tests/features/linux-6.1 -I /etc/apparmor.d \
 	"$T/fb.sd" >"$T/changed/file-basic.1.bin" 2>"$T/fb.err" ||
-	{ ko "compile the changed t_files:"; cat "$T/fb.err"; finish; }
+	{ ko "compile the changed t_files:"; cat "$T/fb.err"; suite_end; }
 
 # the count N of "N WORD" in the report $1
 count() { sed -n "s/.*[^0-9]\\([0-9][0-9]*\\) $2[ ,].*/\\1/p;s/^\\([0-9][0-9]*\\) $2[ ,].*/\\1/p" "$1" | head -n 1; }
@@ -83,7 +73,7 @@ bounded() {
 		# the pipeline's status is time's: the command's exit status
 		rc=$?
 		peaks="$peaks $(tail -n 1 "$T/$name.$c.peak")"
-		if [ "$rc" -eq "$want" ]; then ok "$name: $((c * BLOCK)) lines, exit $rc"; else
+		if [ "$rc" -eq "$want" ]; then okv "$name: $((c * BLOCK)) lines, exit $rc"; else
 			ko "$name: $((c * BLOCK)) lines: exit $rc, wanted $want:"
 			tail -n 5 "$T/$name.$c"
 			return
@@ -103,7 +93,7 @@ bounded() {
 		fi
 	done
 	if [ "$big" -le $((small + SLACK_KB)) ] && [ "$big" -le "$LIMIT_KB" ]; then
-		ok "$name: peak RSS $small KB at $((k * BLOCK)) lines ($a records), $big KB at $((k * 10 * BLOCK)) ($b records); bound +$SLACK_KB KB, $LIMIT_KB KB"
+		okv "$name: peak RSS $small KB at $((k * BLOCK)) lines ($a records), $big KB at $((k * 10 * BLOCK)) ($b records); bound +$SLACK_KB KB, $LIMIT_KB KB"
 	else
 		ko "$name: peak RSS $small KB at $((k * BLOCK)) lines, $big KB at $((k * 10 * BLOCK)) (bound +$SLACK_KB KB, at most $LIMIT_KB KB)"
 	fi
@@ -115,8 +105,8 @@ bounded no-memo-jobs2 0 3 --no-memo --jobs 2 --policy "$T/gen/policy"
 bounded changed 1 10 --policy "$T/changed"
 # what the changed policy must change: the file-basic denials it allows
 has_changed=$(count "$T/changed.100" changed)
-if [ "${has_changed:-0}" -gt 0 ]; then ok "changed: $has_changed decisions changed in 1,000,000 lines"; else
+if [ "${has_changed:-0}" -gt 0 ]; then okv "changed: $has_changed decisions changed in 1,000,000 lines"; else
 	ko "changed: no decision changed:"
 	tail -n 20 "$T/changed.100"
 fi
-finish
+suite_end
