@@ -22,23 +22,11 @@
 
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../golden_suite.sh"
+golden_begin golden-ipc "$@"
 . "$root/tests/golden_line.sh"
 
-aamed=${1:-$root/build/aamed}
-case $aamed in
-    /*) ;;
-    */*) aamed=$(pwd)/$aamed ;;
-esac
 parser=${APPARMOR_PARSER:-apparmor_parser}
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/aamed-golden-ipc.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-
-: > "$tmp/counts"
-status=0
 
 # a feature set without its top-level signal {...} and ptrace {...} blocks
 strip_features() {

@@ -18,24 +18,13 @@
 
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../golden_suite.sh"
+golden_begin golden-mount "$@"
 . "$root/tests/golden_line.sh"
 
-aamed=${1:-$root/build/aamed}
-case $aamed in
-    /*) ;;
-    */*) aamed=$(pwd)/$aamed ;;
-esac
 parser=${APPARMOR_PARSER:-apparmor_parser}
 inc=${APPARMOR_INCLUDE:-/etc/apparmor.d}
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/aamed-golden-mount.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-
-: > "$tmp/counts"
-status=0
 for k in 6.1 6.12; do
     blobs=$tmp/blobs-$k
     mkdir -p "$blobs"

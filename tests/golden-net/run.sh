@@ -28,24 +28,12 @@
 
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../golden_suite.sh"
+golden_begin golden-net "$@"
 
-aamed=${1:-$root/build/aamed}
-case $aamed in
-    /*) ;;
-    */*) aamed=$(pwd)/$aamed ;;
-esac
 parser=${APPARMOR_PARSER:-apparmor_parser}
 pmaj=$("$parser" --version 2>/dev/null | sed -n '1s/.*version \([0-9][0-9]*\).*/\1/p')
 cc=${CC:-cc}
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/aamed-golden-net.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-
-status=0
-: > "$tmp/counts"
 
 if ! "$cc" -std=c11 -Wall -Wextra -Werror -O1 -o "$tmp/blobwriter" \
         "$root/tests/blobwriter/blobwriter.c" 2> "$tmp/cc.err"; then

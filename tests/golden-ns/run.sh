@@ -21,24 +21,13 @@
 
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../golden_suite.sh"
+golden_begin golden-ns "$@"
 . "$root/tests/golden_line.sh"
 
-aamed=${1:-$root/build/aamed}
-case $aamed in
-    /*) ;;
-    */*) aamed=$(pwd)/$aamed ;;
-esac
 . "$root/tests/parsers.sh"
 pdir=$(parsers_dir "$root")
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/aamed-golden-ns.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-
-: > "$tmp/counts"
-status=0
 nlines=$(cat "$here"/queries/*.queries | grep -cv '^[[:space:]]*\(#\|$\)')
 
 for ver in 4.1.8 5.0.2; do

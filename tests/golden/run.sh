@@ -22,28 +22,16 @@
 
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../golden_suite.sh"
+golden_begin golden "$@"
 
-aamed=${1:-$root/build/aamed}
-case $aamed in
-    /*) ;;
-    */*) aamed=$(pwd)/$aamed ;;
-esac
 parser=${APPARMOR_PARSER:-apparmor_parser}
 inc=${GOLDEN_INCLUDE:-${APPARMOR_INCLUDE:-/etc/apparmor.d}}
 pmaj=$("$parser" --version 2>/dev/null | sed -n '1s/.*version \([0-9][0-9]*\).*/\1/p')
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/aamed-golden.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-
 if [ ! -x "$aamed" ]; then
     echo "warning: $aamed is not an executable; every query will fail" >&2
 fi
-
-: > "$tmp/counts"
-status=0
 
 # Every feature set, plus Debian's default compiled with the equivalence-
 # class table (-O equiv): the DFA encodings plain, EC and (the diff-encode
