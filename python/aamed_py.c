@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "aamed_py_int.h"
+#include "opts.h"
 
 void py_err(struct aamed_py_error *err, int kind, int code,
 	    const char *origin, const char *fmt, ...)
@@ -227,18 +228,6 @@ char *py_mem_close(struct mem *m, struct aamed_py_error *err)
 /* ------------------------------------------------------------------ */
 /* Introspection. */
 
-static const char *kernel_word(enum aamed_kernel k)
-{
-	switch (k) {
-	case AAMED_KERNEL_6_1:
-		return "6.1";
-	case AAMED_KERNEL_6_12:
-		return "6.12";
-	case AAMED_KERNEL_UPSTREAM:
-		return "upstream";
-	}
-	return NULL;
-}
 
 static void profile_json(FILE *f, const aamed_policy *p, size_t i)
 {
@@ -281,7 +270,7 @@ char *aamed_py_info(aamed_py *h, struct aamed_py_error *err)
 	json_key(m.f, &first, "abi");
 	fprintf(m.f, "%u", aamed_policy_abi(p));
 	json_key(m.f, &first, "kernel");
-	json_str(m.f, kernel_word(aamed_policy_kernel(p)));
+	json_str(m.f, opt_kernel_name(aamed_policy_kernel(p)));
 	json_key(m.f, &first, "generation");
 	fprintf(m.f, "%llu", (unsigned long long)aamed_policy_generation(p));
 	json_key(m.f, &first, "profiles");

@@ -12,21 +12,10 @@
 
 #include "dash.h"
 #include "markup.h"
+#include "opts.h"
 #include "test.h"
 #include "tl.h"
 
-static const char *kernel_name(enum aamed_kernel k)
-{
-	switch (k) {
-	case AAMED_KERNEL_6_1:
-		return "6.1";
-	case AAMED_KERNEL_6_12:
-		return "6.12";
-	case AAMED_KERNEL_UPSTREAM:
-		return "upstream";
-	}
-	return "6.1";
-}
 
 /* ------------------------------------------------------------ TAP */
 
@@ -267,7 +256,7 @@ void out_json(FILE *f, const struct trun *run)
 		json_key(f, &mf, "file");
 		json_str(f, m->file);
 		json_key(f, &mf, "kernel");
-		json_str(f, kernel_name(m->kernel));
+		json_str(f, opt_kernel_name(m->kernel));
 		json_key(f, &mf, "tests");
 		fprintf(f, "%zu", m->ntests);
 		json_key(f, &mf, "failed");

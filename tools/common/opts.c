@@ -121,3 +121,16 @@ int opt_kernel(const char *cmd, const char *v, enum aamed_kernel *k,
 	}
 	return 0;
 }
+
+const char *opt_kernel_name(enum aamed_kernel k)
+{
+	switch (k) {
+	case AAMED_KERNEL_6_1:
+		return "6.1";
+	case AAMED_KERNEL_6_12:
+		return "6.12";
+	case AAMED_KERNEL_UPSTREAM:
+		return "upstream";
+	}
+	return "unknown";
+}

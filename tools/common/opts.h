@@ -56,4 +56,7 @@ void opt_end(struct opt_scan *s);
 int opt_kernel(const char *cmd, const char *v, enum aamed_kernel *k,
 	       unsigned *fmt);
 
+/* The --kernel word of K, as outputs name the kernel they followed. */
+const char *opt_kernel_name(enum aamed_kernel k);
+
 #endif
