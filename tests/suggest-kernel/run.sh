@@ -305,6 +305,44 @@ boot() {
 	ok
 }
 
+# note_check VER NAME: suggest's note on a raw socket's network rule
+# (means: "... then asks capability net_raw ...", from the kernel's
+# sources) against what the kernel did. Every profile a later round
+# gave `capability net_raw,` had the note (or its "may" form) on a rule
+# of the round before; every profile with the certain note got it from
+# the next round (its create, now past the network rule, met
+# CAP_NET_RAW and the kernel logged it). Prints the mismatches.
+note_check() {
+	ver=$1 name=$2
+	last=$(cat "$T/$ver/$name/last")
+	r=1
+	while [ "$r" -le "$last" ]; do
+		awk -v r="$r" '
+			/^profile / { p = $2 }
+			/^not proposed|^records that cannot/ { p = "" }
+			p != "" && /^      means: .* then asks capability net_raw / { print "sure", r, p }
+			p != "" && /^      means: .* may then ask capability net_raw / { print "may", r, p }
+			p != "" && /^  capability net_raw,$/ { print "cap", r, p }
+		' "$T/$ver/$name/r$r/text"
+		r=$((r + 1))
+	done | awk -v last="$last" '
+		$1 == "cap" { cap[$2, $3] = 1; capd[$3] = 1 }
+		$1 != "cap" { note[$3] = 1 }
+		$1 == "sure" && $2 < last { sure[$2, $3] = 1 }
+		END {
+			for (k in cap) {
+				split(k, w, SUBSEP)
+				if (w[1] > 1 && !(w[2] in note))
+					printf "capability net_raw in round %s for %s, with no note before\n", w[1], w[2]
+			}
+			for (k in sure) {
+				split(k, w, SUBSEP)
+				if (!((w[1] + 1, w[2]) in cap))
+					printf "the note in round %s for %s, and no capability net_raw in round %s\n", w[1], w[2], w[1] + 1
+			}
+		}'
+}
+
 # Rounds, as an author runs aa-logprof again: the records of round N's
 # run go through suggest --patch once more, on the profiles round N
 # amended, and the case files whose run logged a denial no earlier run
@@ -319,7 +357,7 @@ for ver in ${SUGGEST_KERNELS:-6.1 6.12}; do
 	img=cache/kernels/$ver/vmlinuz
 	nf=$(echo $FILES | wc -w)
 	if [ ! -r "$img" ]; then
-		echo "SKIP: $img not found: scripts/fetch-kernels.sh fetches it ($((nf * 6 + 15)) checks skipped)"
+		echo "SKIP: $img not found: scripts/fetch-kernels.sh fetches it ($((nf * 6 + 16)) checks skipped)"
 		continue
 	fi
 	echo "== $ver"
@@ -373,6 +411,12 @@ for ver in ${SUGGEST_KERNELS:-6.1 6.12}; do
 		done
 		[ -z "$bad" ] && ok || ko "$ver $name:$bad: left denied, and suggest lists no reason"
 	done
+	# the note of suggest's first round named the check the rounds met
+	for name in $names; do
+		note_check "$ver" "$name"
+	done >"$T/nc"
+	if [ -s "$T/nc" ]; then ko "$ver: suggest's net_raw note against the kernel"; cat "$T/nc"; else ok; fi
+	echo "  $ver: net_raw notes: $(cat "$T/$ver"/*/r1/text | grep -c 'then asks capability net_raw'), profiles given capability net_raw by a later round: $(for n in $names; do for t in "$T/$ver/$n"/r[2-9]/text; do [ -f "$t" ] && grep -c '^  capability net_raw,$' "$t"; done; done | awk '{ s += $1 } END { print s + 0 }')"
 	judge_dbus "$ver" "$T/$ver/out1"
 done
 echo "$pass passed, $fail failed"

@@ -168,6 +168,34 @@ has suggest-net "or (an alternative, not proven): unix (create) type=stream,"
 # requested_mask of each): the alternative for the merged rule names
 # them all, not the first record's alone
 has suggest-net "or (an alternative, not proven): unix (create, bind, listen, accept, connect, send, receive, getattr, getopt, shutdown) type=stream,"
+# A raw inet or inet6 socket's create, and a packet socket's of any
+# type, meets CAP_NET_RAW once its network rule passes (the kernel's
+# inet_create, inet6_create, packet_create): the rule says so where the
+# profile lacks capability net_raw (n_tcp), not where it has it
+# (n_inet), and not for a socket no such check follows.
+has suggest-net "then asks capability net_raw (CAP_NET_RAW of a raw inet socket, inet_create), which the profile does not grant"
+has suggest-net "then asks capability net_raw (CAP_NET_RAW of a raw inet6 socket, inet6_create)"
+has suggest-net "then asks capability net_raw (CAP_NET_RAW of a packet socket of any type, packet_create)"
+has suggest-net "may then ask capability net_raw (CAP_NET_RAW of a raw bluetooth socket, for L2CAP"
+cp "$T/out" "$T/net-text"
+# block PROFILE RULE: the lines of RULE's entry in PROFILE's section
+block() {
+	awk -v p="$1" -v r="  $2" '
+		/^profile / { in_ = $2 == p; on = 0 }
+		in_ && /^  [^ ]/ { on = $0 == r }
+		on' "$T/net-text" >"$T/out"
+}
+block n_tcp "network inet raw,"
+has net-note-tcp "for: create create inet raw"
+has net-note-tcp "means: this socket's create only: the kernel then asks capability net_raw"
+block n_tcp "network packet dgram,"
+has net-note-packet-dgram "CAP_NET_RAW of a packet socket of any type"
+block n_inet "network packet raw,"
+has net-note-inet "for: create create packet raw"
+hasnt net-note-inet "net_raw"
+block n_tcp "network inet dgram,"
+has net-note-dgram "for: create create inet dgram"
+hasnt net-note-dgram "net_raw"
 apply net 6.12
 
 # ---------------------------------------------------------------- mount, umount, pivot_root
