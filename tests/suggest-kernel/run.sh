@@ -12,11 +12,16 @@
 # (tests/kernel/run.sh: one boot per kernel for all the files). D-Bus,
 # which no kernel logs, goes through its label queries as dbus.cases
 # does: dbus-daemon's records (tests/tools/data/dbus.log) are asked of
-# the kernel's .access before and after the patch.
+# the kernel's .access before and after the patch. Then rounds: a file
+# whose run logged a denial no earlier run logged for the case (a raw
+# socket's capability net_raw, met once its network rule passes) goes
+# through suggest --patch again on that run's records and runs again,
+# until nothing new is logged (at most 3 rounds; both kernels need 2).
 #
-# Judged per case (judge.awk): a request the old policy denied (or let
-# pass with complain mode's ALLOWED record) that the suggestion claims
-# to allow is allowed by the kernel, with no record of a denial; one no
+# Judged per case of its file's last round (judge.awk): a request the
+# old policy denied (or let pass with complain mode's ALLOWED record)
+# that the suggestion claims to allow is allowed by the kernel, with no
+# record of a denial (stopped by a later check is a failure); one no
 # rule was proposed for (a deny rule matches) stays as it was, and
 # suggest's output lists it as not proposed; every other case comes out
 # exactly as before: verdict, label after exec, records with pids
