@@ -10,20 +10,9 @@
 #
 # Usage: sh tests/suggest/run.sh build/aamed
 # Environment: APPARMOR_PARSER (default apparmor_parser), APPARMOR_INCLUDE.
-A=${1:-build/aamed}
-case $A in /*) ;; *) A=$(pwd)/$A ;; esac
-ROOT=$(pwd)
-T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-suggest.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-. "$ROOT/tests/assert.sh"
-PARSER=${APPARMOR_PARSER:-apparmor_parser}
-PINC=${APPARMOR_INCLUDE:-/etc/apparmor.d}
-
-if ! command -v patch >/dev/null 2>&1; then
-	echo "SKIP: patch(1) is not installed (1 checks skipped)"
-	echo "0 passed, 0 failed"
-	exit 0
-fi
+. "$(dirname "$0")/../suite.sh"
+suite_begin suggest "$@"
+. tests/suggest/lib.sh
 
 # The policies of a case file as NAME.N.sd under $T/NAME/src, compiled
 # for kernel VER into $T/NAME/pol; its records of VER as $T/NAME/log.
@@ -32,19 +21,12 @@ setup() {
 	d=$T/$name
 	rm -rf "$d"
 	mkdir -p "$d/src" "$d/pol"
-	awk -v pre="$d/src/$name" '
-		/^[ \t]*@end[ \t]*$/ { if (inp) close(f); inp = 0; next }
-		inp { print > f }
-		/^[ \t]*@policy[ \t]*$/ { inp = 1; f = pre "." ++n ".sd"; printf "" > f }
-	' "$cases/$name.cases"
+	sg_sources "$cases/$name.cases" "$d/src/$name"
 	for sd in "$d/src/$name".*.sd; do
 		"$A" compile --parser "$PARSER" -I "$PINC" --features "tests/features/linux-$ver" \
 			-o "$d/pol/$(basename "$sd").bin" "$sd" 2>"$T/cerr" || { ko "compile $sd"; cat "$T/cerr"; }
 	done
-	awk -F '\t' '!/^#/ { for (i = 6; i <= NF; i++)
-		if ($i !~ /^secure-exec=/)
-			printf "Jan  1 00:00:00 h kernel: [%d.0] audit: type=1400 audit(1700000000.%03d:%d): %s\n", NR, NR % 1000, NR, $i }' \
-		"tests/kernel/expected/$name.$ver.tsv" >"$d/log"
+	sg_log "tests/kernel/expected/$name.$ver.tsv" >"$d/log"
 }
 
 # suggest --patch, applied to a copy of the sources, compiled again
@@ -83,6 +65,25 @@ now_allowed() {
 	set +f
 }
 
+# complain_granted NAME VER ID...: the case's query, let pass by complain
+# mode with an ALLOWED record under the old policy, granted by the rules
+# of the patched one (no ALLOWED record any more).
+complain_granted() {
+	name=$1 ver=$2
+	shift 2
+	for id in "$@"; do
+		q=$(awk -F '\t' -v id="$id" '$1 == id { print $3 }' "tests/kernel/expected/$name.$ver.tsv")
+		set -f
+		# shellcheck disable=SC2086
+		expect "complain-old-$id" 0 "$A" query --kernel "$ver" --policy "$T/$name/pol" $q
+		has "complain-old-$id" 'apparmor="ALLOWED"'
+		# shellcheck disable=SC2086
+		expect "complain-new-$id" 0 "$A" query --kernel "$ver" --policy "$T/$name/newpol" $q
+		hasnt "complain-new-$id" 'apparmor="ALLOWED"'
+		set +f
+	done
+}
+
 # suggest's text report of a case file
 report() {
 	name=$1 ver=$2
@@ -118,17 +119,7 @@ now_allowed file-basic 6.12 f002
 now_allowed file-basic 6.12 f005
 # ... and under the patched profile the kernel's request is granted by
 # the rules: no ALLOWED record any more
-for id in c002 c005; do
-	q=$(awk -F '\t' -v id="$id" '$1 == id { print $3 }' tests/kernel/expected/file-basic.6.12.tsv)
-	set -f
-	# shellcheck disable=SC2086
-	expect "complain-old-$id" 0 "$A" query --kernel 6.12 --policy "$T/file-basic/pol" $q
-	has "complain-old-$id" 'apparmor="ALLOWED"'
-	# shellcheck disable=SC2086
-	expect "complain-new-$id" 0 "$A" query --kernel 6.12 --policy "$T/file-basic/newpol" $q
-	hasnt "complain-new-$id" 'apparmor="ALLOWED"'
-	set +f
-done
+complain_granted file-basic 6.12 c002 c005
 
 now_allowed file-basic 6.12 l002
 now_allowed file-basic 6.12 l006
@@ -165,17 +156,7 @@ has suggest-ipc "ptrace (trace) peer=p_ro,"
 apply ipc 6.12
 now_allowed ipc 6.12 sg034
 now_allowed ipc 6.12 pt076
-for id in sg033 pt073; do
-	q=$(awk -F '\t' -v id="$id" '$1 == id { print $3 }' tests/kernel/expected/ipc.6.12.tsv)
-	set -f
-	# shellcheck disable=SC2086
-	expect "complain-old-$id" 0 "$A" query --kernel 6.12 --policy "$T/ipc/pol" $q
-	has "complain-old-$id" 'apparmor="ALLOWED"'
-	# shellcheck disable=SC2086
-	expect "complain-new-$id" 0 "$A" query --kernel 6.12 --policy "$T/ipc/newpol" $q
-	hasnt "complain-new-$id" 'apparmor="ALLOWED"'
-	set +f
-done
+complain_granted ipc 6.12 sg033 pt073
 
 # ---------------------------------------------------------------- network, unix
 setup net 6.12
@@ -187,6 +168,34 @@ has suggest-net "or (an alternative, not proven): unix (create) type=stream,"
 # requested_mask of each): the alternative for the merged rule names
 # them all, not the first record's alone
 has suggest-net "or (an alternative, not proven): unix (create, bind, listen, accept, connect, send, receive, getattr, getopt, shutdown) type=stream,"
+# A raw inet or inet6 socket's create, and a packet socket's of any
+# type, meets CAP_NET_RAW once its network rule passes (the kernel's
+# inet_create, inet6_create, packet_create): the rule says so where the
+# profile lacks capability net_raw (n_tcp), not where it has it
+# (n_inet), and not for a socket no such check follows.
+has suggest-net "then asks capability net_raw (CAP_NET_RAW of a raw inet socket, inet_create), which the profile does not grant"
+has suggest-net "then asks capability net_raw (CAP_NET_RAW of a raw inet6 socket, inet6_create)"
+has suggest-net "then asks capability net_raw (CAP_NET_RAW of a packet socket of any type, packet_create)"
+has suggest-net "may then ask capability net_raw (CAP_NET_RAW of a raw bluetooth socket, for L2CAP"
+cp "$T/out" "$T/net-text"
+# block PROFILE RULE: the lines of RULE's entry in PROFILE's section
+block() {
+	awk -v p="$1" -v r="  $2" '
+		/^profile / { in_ = $2 == p; on = 0 }
+		in_ && /^  [^ ]/ { on = $0 == r }
+		on' "$T/net-text" >"$T/out"
+}
+block n_tcp "network inet raw,"
+has net-note-tcp "for: create create inet raw"
+has net-note-tcp "means: this socket's create only: the kernel then asks capability net_raw"
+block n_tcp "network packet dgram,"
+has net-note-packet-dgram "CAP_NET_RAW of a packet socket of any type"
+block n_inet "network packet raw,"
+has net-note-inet "for: create create packet raw"
+hasnt net-note-inet "net_raw"
+block n_tcp "network inet dgram,"
+has net-note-dgram "for: create create inet dgram"
+hasnt net-note-dgram "net_raw"
 apply net 6.12
 
 # ---------------------------------------------------------------- mount, umount, pivot_root
@@ -325,7 +334,6 @@ else
 fi
 
 # ---------------------------------------------------------------- --json
-B=$(dirname "$A")
 if make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1; then
 	expect json-file 1 "$A" suggest --json --kernel 6.12 --parser "$PARSER" -I "$PINC" \
 		--features tests/features/linux-6.12 --policy "$T/file-basic/pol" \

@@ -14,6 +14,7 @@
 
 #include "qclass.h"
 #include "qclass_rows.h"
+#include "qclass_netcap.h"
 
 /* Append to r->text[r->n] (the rule being written). */
 static void put(struct qrule *r, const char *fmt, ...)
@@ -359,6 +360,9 @@ const char *qw_net(const struct query *q, const struct qrule_ctx *c,
 
 	start(r);
 	why = net_rule(&q->net.sk, r);
+	/* a raw socket's create meets CAP_NET_RAW after the rule */
+	if (!why && q->net.op == AAMED_NET_CREATE)
+		r->means[0] = qrule_net_next(&q->net.sk, c);
 	if (!why && fam && !strcmp(fam, "unix"))
 		unix_alt(&q->net.sk, c, r);
 	return why;
