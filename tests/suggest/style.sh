@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/suggest/style.sh, sourced by tests/suggest/run.sh: the rules
+# written the way the profiles' maintainers write them. The expectations
+# are apparmor.d's: its profiles write @{PROC}/@{pid}/ (1702 times in its
+# tree) and @{run}/user/@{uid}/ (559), its aa-log spells records the same
+# way and writes owner only for a uid other than 0 (pkg/aa/file.go,
+# IsOwner), it spells /usr/bin/{,ba,da}sh @{sh_path} but writes
+# @{bin}/bzip2 rix and @{bin}/chmod rix rather than a list of programs
+# (docs/suggest-vs-maintainers.md, cases 9 and 17), one rule per path
+# with its permissions joined, and keeps `include if exists <local/NAME>`
+# the block's last line. The tunables here are apparmor.d's, cut down, in
+# its order: @{udbus} (16 hex digits) is defined before @{pid} and
+# @{uid}, as multiarch.d comes before kernelvars.
+# Needs: A, T, PARSER, PINC and the assertions.
+
+srec() { # srec PROFILE OPERATION NAME MASK FSUID OUID
+	echo "type=AVC msg=audit(1700000000.000:1): apparmor=\"DENIED\" operation=\"$2\" class=\"file\" profile=\"$1\" name=\"$3\" pid=364 comm=\"probe\" requested_mask=\"$4\" denied_mask=\"$4\" fsuid=$5 ouid=$6"
+}
+d=$T/style
+mkdir -p "$d/src/tunables" "$d/pol"
+cat >"$d/src/tunables/style" <<-'EOF'
+@{h}=[0-9a-fA-F]
+@{udbus}=@{h}{@{h},}{@{h},}{@{h},}{@{h},}{@{h},}{@{h},}{@{h},}{@{h},}{@{h},}{@{h},}{@{h},}{@{h},}{@{h},}{@{h},}{@{h},}
+@{pid}={[1-9],[1-9][0-9],[1-9][0-9][0-9],[1-9][0-9][0-9][0-9],[1-9][0-9][0-9][0-9][0-9],[1-9][0-9][0-9][0-9][0-9][0-9],[1-4][0-9][0-9][0-9][0-9][0-9][0-9]}
+@{uid}={[0-9],[1-9][0-9],[1-9][0-9][0-9],[1-9][0-9][0-9][0-9],[1-9][0-9][0-9][0-9][0-9],[1-9][0-9][0-9][0-9][0-9][0-9],[1-9][0-9][0-9][0-9][0-9][0-9][0-9]}
+@{PROC}=/proc/
+@{run}=/run/ /var/run/
+@{bin}=/{,usr/}{,s}bin
+@{archive_names}=bzip2 gzip xz 7z
+@{archive_path}=@{bin}/@{archive_names}
+@{sh}=sh bash dash
+@{sh_path}=@{bin}/@{sh}
+EOF
+cat >"$d/src/t_style" <<-'EOF'
+include <tunables/style>
+profile t_style {
+  owner @{run}/user/@{uid}/app/** rw,
+  @{PROC}/@{pid}/stat r,
+
+  include if exists <local/t_style>
+}
+EOF
+# no rule writes a number: the narrowest variable that matches
+cat >"$d/src/t_bare" <<-'EOF'
+include <tunables/style>
+profile t_bare {
+  /etc/t_bare.conf r,
+}
+EOF
+{
+	srec t_style open /run/user/1000/app.sock w 1000 1000
+	srec t_style open /proc/4321/mounts r 1000 1000
+	srec t_style open /proc/987/mounts r 1000 1000
+	srec t_style exec /usr/bin/bzip2 x 0 0
+	srec t_style open /usr/bin/bzip2 r 0 0
+	srec t_style exec /usr/bin/dash x 0 0
+	srec t_style open /etc/t_style.conf r 0 0
+	srec t_bare open /proc/77/status r 1000 1000
+	echo 'type=AVC msg=audit(1700000000.000:2): apparmor="DENIED" operation="capable" class="cap" profile="t_style" pid=364 comm="probe" capability=12 capname="net_admin"'
+} >"$d/log"
+for f in t_style t_bare; do
+	"$A" compile --parser "$PARSER" -I "$d/src" -I "$PINC" --features tests/features/linux-6.1 \
+		-o "$d/pol/$f.bin" "$d/src/$f" 2>"$T/cerr" || { ko "compile $f"; cat "$T/cerr"; }
+done
+expect suggest-style 1 "$A" suggest --parser "$PARSER" -I "$PINC" --features tests/features/linux-6.1 \
+	--policy "$d/pol" --source "$d/src" "$d/log"
+# the variable the profile writes at that place, not the first defined
+has suggest-style "  owner @{run}/user/@{uid}/app.sock w,"
+has suggest-style "  owner @{PROC}/@{pid}/mounts r,"
+hasnt suggest-style "@{udbus}"
+# without a use in the scope, the narrowest: @{pid} matches neither 0
+# nor ten digits, @{uid} does
+has suggest-style "  owner @{PROC}/@{pid}/status r,"
+# a list of programs does not replace the program's path; the shells'
+# own variable does (apparmor.d's aa-log writes @{sh_path} for them)
+hasnt suggest-style "@{archive_path}"
+has suggest-style "  @{sh_path} ix,"
+# root reading root's file: no owner
+has suggest-style "  /etc/t_style.conf r,"
+hasnt suggest-style "owner /etc/t_style.conf"
+hasnt suggest-style "owner @{bin}/bzip2"
