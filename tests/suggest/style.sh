@@ -79,3 +79,34 @@ has suggest-style "  @{sh_path} ix,"
 has suggest-style "  /etc/t_style.conf r,"
 hasnt suggest-style "owner /etc/t_style.conf"
 hasnt suggest-style "owner @{bin}/bzip2"
+# one line per path: the two pids' rule once, the read joined to the
+# exec (rix), each request still named under it
+n=$(grep -c '^  owner @{PROC}/@{pid}/mounts r,$' "$T/out")
+if [ "$n" -eq 1 ]; then ok; else ko "suggest-style: the rule of both pids printed $n times, wanted once"; fi
+has suggest-style "      for: open /proc/987/mounts r (1 record)"
+has suggest-style "  @{bin}/bzip2 rix,"
+hasnt suggest-style "  @{bin}/bzip2 r,"
+has suggest-style "      for: open /usr/bin/bzip2 r (1 record)"
+has suggest-style "or (an alternative, not proven): /usr/bin/bzip2 rUx,"
+has suggest-style "9 records, 9 requests rebuilt, 9 denied; 7 rules suggested, 7 proven"
+
+# --patch: each line once, placed before the local include, which stays
+# the block's last line; the patched profile allows every request
+expect suggest-style-patch 1 "$A" suggest --patch --parser "$PARSER" -I "$PINC" \
+	--features tests/features/linux-6.1 --policy "$d/pol" --source "$d/src" "$d/log"
+cp "$T/out" "$d/patch"
+n=$(grep -c '^+  owner @{PROC}/@{pid}/mounts r,$' "$d/patch")
+if [ "$n" -eq 1 ]; then ok; else ko "suggest-style-patch: the rule of both pids patched in $n times, wanted once"; fi
+cp -r "$d/src" "$d/new"
+if (cd "$d/new" && patch -p1 -s <"$d/patch") >"$T/perr" 2>&1; then ok; else ko "style: the patch does not apply"; cat "$T/perr"; fi
+last=$(awk '/^profile t_style/ { in_ = 1; next } in_ && /^}/ { print prev; exit } in_ && NF { prev = $0 }' "$d/new/t_style")
+if [ "$last" = "  include if exists <local/t_style>" ]; then ok; else ko "style: the block's last line is \"$last\", not its local include"; sed 's/^/    /' "$d/new/t_style"; fi
+grep -q '^  capability net_admin,$' "$d/new/t_style" && ok || ko "style: no capability rule in the patched profile"
+mkdir -p "$d/newpol"
+for f in t_style t_bare; do
+	"$A" compile --parser "$PARSER" -I "$d/new" -I "$PINC" --features tests/features/linux-6.1 \
+		-o "$d/newpol/$f.bin" "$d/new/$f" 2>"$T/cerr" || { ko "recompile $f"; cat "$T/cerr"; }
+done
+expect style-replay 1 "$A" replay --policy "$d/newpol" "$d/log"
+has style-replay "now ALLOWED, was denied (9)"
+hasnt style-replay "now DENIED"

@@ -579,6 +579,17 @@ bool sg_ungeneralise(struct suggest *s)
 	size_t i;
 	bool any = false;
 
+	/* each rule's own text, its line's joining undone (merged again) */
+	for (i = 0; i < s->nrules; i++) {
+		const struct sg_rule *r = &s->rules[i];
+
+		any |= r->fail && strcmp(r->saved ? r->own.text[0] : r->r.text[0],
+					 r->exact);
+	}
+	if (!any)
+		return false;
+	any = false;
+	sg_unmerge(s);
 	for (i = 0; i < s->nrules; i++) {
 		struct sg_rule *r = &s->rules[i];
 
@@ -593,6 +604,16 @@ bool sg_ungeneralise(struct suggest *s)
 	for (i = 0; any && i < s->nrules; i++)
 		s->rules[i].fail = NULL;	/* every rule proven again */
 	return any;
+}
+
+/* The rules joined again and the proof run again from scratch. */
+static void prove_again(struct suggest *s)
+{
+	if (s->newpol)
+		aamed_policy_free(s->newpol);
+	s->newpol = NULL;
+	sg_merge(s);
+	sg_prove(s);
 }
 
 static bool any_proven(const struct suggest *s)
@@ -632,13 +653,16 @@ int cmd_suggest(int argc, char **argv)
 	}
 	sg_find_blocks(&s);
 	sg_generalise(&s);
+	sg_merge(&s);
 	sg_prove(&s);
-	if (sg_ungeneralise(&s)) {
-		/* the exact rules where the generalised ones failed */
-		if (s.newpol)
-			aamed_policy_free(s.newpol);
-		s.newpol = NULL;
-		sg_prove(&s);
+	/* the exact rules where the generalised ones failed; then the rules
+	 * of a joined line that failed, each on its own */
+	if (sg_ungeneralise(&s))
+		prove_again(&s);
+	if (sg_split_failed(&s)) {
+		prove_again(&s);
+		if (sg_ungeneralise(&s))
+			prove_again(&s);
 	}
 	if (!s.patch)
 		sg_alternatives(&s);

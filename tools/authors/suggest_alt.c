@@ -91,7 +91,7 @@ static aamed_policy *compile_alt(struct suggest *s, struct sg_block *b,
 	for (i = 0; i < s->nrules; i++) {
 		struct sg_rule *r = &s->rules[i];
 
-		if (r->fail || r->r.n < 2 || a >= r->r.n || !r->r.proven[a] ||
+		if (r->fail || r->head || r->r.n < 2 || a >= r->r.n || !r->r.proven[a] ||
 		    strcmp(r->profile, b->profile))
 			continue;
 		/* an abstraction is written for tunables/global's variables */

@@ -71,16 +71,27 @@ static bool profile_proven(const struct suggest *s, const char *p)
 	return false;
 }
 
+/* The request of rule j and its exact rule, under line's text. */
+static void text_for(const struct sg_rule *r, const char *line)
+{
+	printf("      for: %s (%ld record%s)\n", r->what, r->count,
+	       r->count == 1 ? "" : "s");
+	if (strcmp(r->exact, line))
+		printf("      exact: %s\n", r->exact);
+}
+
 static void text_rule(struct suggest *s, size_t i)
 {
 	const struct sg_rule *r = &s->rules[i];
+	size_t j;
 	int a;
 
 	printf("  %s\n", r->r.text[0]);
-	printf("      for: %s (%ld record%s)\n", r->what, r->count,
-	       r->count == 1 ? "" : "s");
-	if (strcmp(r->exact, r->r.text[0]))
-		printf("      exact: %s\n", r->exact);
+	text_for(r, r->r.text[0]);
+	/* the rules joined into this line: one line, each request named */
+	for (j = i + 1; j < s->nrules; j++)
+		if (s->rules[j].head == (long)i + 1)
+			text_for(&s->rules[j], r->r.text[0]);
 	if (r->r.means[0])
 		printf("      means: %s\n", r->r.means[0]);
 	if (r->gfail[0])
@@ -116,7 +127,8 @@ static void text_profile(struct suggest *s, const char *p)
 	else
 		printf("profile %s\n", p);
 	for (i = 0; i < s->nrules; i++)
-		if (!s->rules[i].fail && !strcmp(s->rules[i].profile, p))
+		if (!s->rules[i].fail && !s->rules[i].head &&
+		    !strcmp(s->rules[i].profile, p))
 			text_rule(s, i);
 	puts("  newly allowed (old => amended, as aamed diff):");
 	{
@@ -164,14 +176,16 @@ void sg_print_text(struct suggest *s)
 			printf(" (%ld records)", n->count);
 		putchar('\n');
 	}
-	printf("%ld records, %ld requests rebuilt, %ld denied; %zu rules suggested",
-	       s->records, s->rebuilt, s->denials, s->nrules);
 	{
-		size_t ok = 0;
+		size_t ok = 0, lines = 0;
 
-		for (i = 0; i < s->nrules; i++)
-			ok += !s->rules[i].fail;
-		printf(", %zu proven\n", ok);
+		/* a rule joined into another's line is not one more rule */
+		for (i = 0; i < s->nrules; i++) {
+			lines += !s->rules[i].head;
+			ok += !s->rules[i].fail && !s->rules[i].head;
+		}
+		printf("%ld records, %ld requests rebuilt, %ld denied; %zu rules suggested, %zu proven\n",
+		       s->records, s->rebuilt, s->denials, lines, ok);
 	}
 }
 
@@ -179,6 +193,8 @@ void sg_print_text(struct suggest *s)
 static void json_rule(struct suggest *s, size_t i)
 {
 	const struct sg_rule *r = &s->rules[i];
+	/* joined into another's line: that line is its rule */
+	const struct sg_rule *line = r->head ? &s->rules[r->head - 1] : r;
 	bool f = true;
 	int a;
 
@@ -188,7 +204,7 @@ static void json_rule(struct suggest *s, size_t i)
 	json_key(stdout, &f, "class");
 	json_str(stdout, r->cls);
 	json_key(stdout, &f, "rule");
-	json_str(stdout, r->r.text[0]);
+	json_str(stdout, line->r.text[0]);
 	json_key(stdout, &f, "exact");
 	json_str(stdout, r->exact);
 	json_key(stdout, &f, "means");
@@ -203,7 +219,7 @@ static void json_rule(struct suggest *s, size_t i)
 	json_str(stdout, r->fail);
 	json_key(stdout, &f, "alternatives");
 	putchar('[');
-	for (a = 1; a < r->r.n; a++) {
+	for (a = 1; !r->head && a < r->r.n; a++) {
 		bool g = true;
 
 		if (a > 1)
