@@ -110,3 +110,59 @@ done
 expect style-replay 1 "$A" replay --policy "$d/newpol" "$d/log"
 has style-replay "now ALLOWED, was denied (9)"
 hasnt style-replay "now DENIED"
+
+# variables inside a name, where the tunables define them: a GUID is
+# @{uuid} (apparmor.d's efivars rules, Name-@{uuid}); a number inside a
+# name only where the scope writes that variable after the same text
+# (its pipewire profile's pipewire-@{int}-manager, beside
+# pipewire-@{int}.lock); else it stays. A socket's request names its
+# operation once; a mount point gets aa-logprof's glob as an alternative.
+d=$T/parts
+mkdir -p "$d/src/tunables" "$d/pol"
+cat >"$d/src/tunables/parts" <<-'EOF2'
+@{d}=[0-9]
+@{h}=[0-9a-fA-F]
+@{int}=@{d}{@{d},}{@{d},}{@{d},}{@{d},}{@{d},}{@{d},}{@{d},}{@{d},}{@{d},}
+@{uid}={[0-9],[1-9][0-9],[1-9][0-9][0-9],[1-9][0-9][0-9][0-9],[1-9][0-9][0-9][0-9][0-9]}
+@{hex4}=@{h}@{h}@{h}@{h}
+@{hex8}=@{hex4}@{hex4}
+@{hex12}=@{hex8}@{hex4}
+@{uuid}=@{hex8}[-_]@{hex4}[-_]@{hex4}[-_]@{hex4}[-_]@{hex12}
+@{run}=/run/ /var/run/
+@{sys}=/sys/
+EOF2
+cat >"$d/src/t_parts" <<-'EOF2'
+include <tunables/parts>
+profile t_parts {
+  owner @{run}/user/@{uid}/sock-@{int}.lock rwk,
+  @{sys}/firmware/efi/efivars/Bar-@{uuid} r,
+  # umount(2) asks CAP_SYS_ADMIN before AppArmor's umount check
+  capability sys_admin,
+  mount fstype=tmpfs -> /srv/other/,
+}
+EOF2
+{
+	srec t_parts open /run/user/1000/sock-3-manager w 1000 1000
+	srec t_parts open /sys/firmware/efi/efivars/Foo-4a67b082-0a4c-41cf-b6c7-440b29bb8c4f r 0 0
+	srec t_parts open /run/log-7-x w 0 0
+	echo 'type=AVC msg=audit(1700000000.000:3): apparmor="DENIED" operation="create" class="net" profile="t_parts" pid=364 comm="probe" family="netlink" sock_type="raw" protocol=0 requested_mask="create" denied_mask="create"'
+	echo 'type=AVC msg=audit(1700000000.000:4): apparmor="DENIED" operation="umount" class="mount" profile="t_parts" name="/srv/mnt/20250818-101500/" pid=364 comm="probe"'
+} >"$d/log"
+"$A" compile --parser "$PARSER" -I "$d/src" -I "$PINC" --features tests/features/linux-6.1 \
+	-o "$d/pol/t_parts.bin" "$d/src/t_parts" 2>"$T/cerr" || { ko "compile t_parts"; cat "$T/cerr"; }
+expect suggest-parts 1 "$A" suggest --parser "$PARSER" -I "$PINC" --features tests/features/linux-6.1 \
+	--policy "$d/pol" --source "$d/src" "$d/log"
+has suggest-parts "  owner @{run}/user/@{uid}/sock-@{int}-manager w,"
+has suggest-parts "  @{sys}/firmware/efi/efivars/Foo-@{uuid} r,"
+has suggest-parts "  @{run}/log-7-x w,"
+has suggest-parts "      for: create netlink raw (1 record)"
+hasnt suggest-parts "create create"
+has suggest-parts "  umount /srv/mnt/20250818-101500/,"
+has suggest-parts "or (an alternative, not proven): umount /srv/mnt/*/,"
+has suggest-parts "5 records, 5 requests rebuilt, 5 denied; 5 rules suggested, 5 proven"
+# the diff names one witness per group: the requests it leaves out are
+# listed (t_style's other pid among them)
+expect suggest-style-again 1 "$A" suggest --parser "$PARSER" -I "$PINC" --features tests/features/linux-6.1 \
+	--policy "$T/style/pol" --source "$T/style/src" "$T/style/log"
+has suggest-style-again "    the requests themselves, which the witnesses above leave out: "
+has suggest-style-again ", /proc/987/mounts,"

@@ -417,6 +417,18 @@ int sg_state(aamed_policy *p, const aamed_label *l, const aa_log_record *rec,
 			       sg_complain_only(p, l, q, other_side) ? 2 : 0;
 }
 
+/* A request's words with its operation once: a socket's record names
+ * the operation and the mask asked, the same word ("create create
+ * netlink raw" is "create netlink raw"). */
+static void once(char *what)
+{
+	size_t n = strcspn(what, " ");
+
+	if (n && what[n] == ' ' && !strncmp(what + n + 1, what, n) &&
+	    (what[2 * n + 1] == ' ' || !what[2 * n + 1]))
+		memmove(what + n, what + 2 * n + 1, strlen(what + 2 * n + 1) + 1);
+}
+
 static void on_decision(void *arg, const aa_log_record *rec,
 			const struct query *q, const aamed_label *l,
 			bool other_side, int error)
@@ -435,6 +447,7 @@ static void on_decision(void *arg, const aa_log_record *rec,
 	c.complain = !error;
 	s->denials++;
 	replay_describe(rec, what, sizeof(what));
+	once(what);
 	members(&c, aamed_label_name(l));
 }
 

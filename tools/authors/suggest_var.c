@@ -398,15 +398,33 @@ static int breadth(const struct speller *sp, int i)
 	return n;
 }
 
+/* Whether variable i matches comp ("/N", N digits) with a digit more
+ * and, N having two or more, one less. */
+static bool varies(const struct speller *sp, int i, const char *comp)
+{
+	char t[300];
+	size_t n = strlen(comp);
+
+	if (n + 2 > sizeof(t) || strspn(comp + 1, "0123456789") != n - 1)
+		return true;
+	snprintf(t, sizeof(t), "%s1", comp);
+	if (!matches(sp->p, i, t))
+		return false;
+	if (n < 3)
+		return true;
+	snprintf(t, sizeof(t), "%.*s", (int)n - 1, comp);
+	return matches(sp->p, i, t);
+}
+
 /*
  * The component variable for a number: of those matching comp ("/N"),
  * the one the scope's text writes after the same spelled prefix
  * ("@{PROC}/" then "@{pid}"), the longest prefix that has a use
- * deciding, down to the bare "/"; with no use at all, the narrowest;
- * then the first defined. -1: none.
+ * deciding, down to the last "/" of pre; with no use at all, the
+ * narrowest when narrowest is set, then the first defined. -1: none.
  */
 static int pick_number(const struct speller *sp, const char *pre,
-		       const char *comp)
+		       const char *comp, bool narrowest)
 {
 	int cand[MAX_VARS], nc = 0, i, best = -1;
 	long cnt[MAX_VARS];
@@ -442,10 +460,98 @@ static int pick_number(const struct speller *sp, const char *pre,
 				best = i;
 		return cand[best];
 	}
+	if (!narrowest)
+		return -1;
+	/* a number's variable lets it have a digit more or less (a pid of
+	 * 1234 may be 12345): a fixed width (@{int4}) is narrow by chance */
 	for (i = 0; i < nc; i++)
+		if (varies(sp, cand[i], comp) &&
+		    (best < 0 || wide[i] < wide[best]))
+			best = i;
+	for (i = 0; best < 0 && i < nc; i++)
 		if (best < 0 || wide[i] < wide[best])
 			best = i;
 	return cand[best];
+}
+
+/* The length of a GUID at s (8-4-4-4-12 hex digits, '-' or '_'), 0. */
+static size_t guid_at(const char *s)
+{
+	static const int group[] = { 8, 4, 4, 4, 12 };
+	size_t o = 0;
+	int g;
+
+	for (g = 0; g < 5; g++) {
+		size_t n = strspn(s + o, "0123456789abcdefABCDEF");
+
+		if (n < (size_t)group[g])
+			return 0;
+		o += (size_t)group[g];
+		if (g < 4 && s[o] != '-' && s[o] != '_')
+			return 0;
+		o += g < 4;
+	}
+	return o;
+}
+
+/*
+ * The length of a variable part inside a name at c (c[0] after a
+ * character that is no letter or digit): a GUID, or a number or a
+ * version ("0", "1.2.3") that no letter or digit follows. *guid: it is
+ * a GUID (whose variable needs no use to be chosen: it means one thing).
+ */
+static size_t part_at(const char *c, size_t left, bool *guid)
+{
+	size_t n = guid_at(c);
+
+	*guid = n && n <= left;
+	if (*guid)
+		return n;
+	n = strspn(c, "0123456789.");
+	while (n && c[n - 1] == '.')
+		n--;
+	if (!n || n > left || !isdigit((unsigned char)c[0]))
+		return 0;
+	return n;
+}
+
+/*
+ * Component comp (n bytes, not a plain number) appended to buf (o
+ * bytes): its parts spelled with the variables the tunables define for
+ * them (pipewire-@{int}-manager, db-@{uuid}), a number only where the
+ * scope writes that variable after the same text, a GUID always;
+ * else as it is. The variable of the last part spelled, or -1.
+ */
+static int spell_inner(const struct speller *sp, char *buf, size_t *o,
+		       size_t len, const char *comp, size_t n)
+{
+	size_t k = 0;
+	int last = -1;
+
+	while (k < n && *o < len - 1) {
+		bool guid = false;
+		size_t m = 0;
+		int hit = -1;
+
+		if (k == 0 || !isalnum((unsigned char)comp[k - 1]))
+			m = part_at(comp + k, n - k, &guid);
+		if (m && (k + m == n || !isalnum((unsigned char)comp[k + m]))) {
+			char part[256];
+
+			snprintf(part, sizeof(part), "/%.*s", (int)m, comp + k);
+			hit = pick_number(sp, buf, part, guid);
+		}
+		if (hit >= 0) {
+			*o += (size_t)snprintf(buf + *o, len - *o, "@{%s}",
+					       sp->v->v[hit].name);
+			k += m;
+			last = hit;
+		} else {
+			buf[(*o)++] = comp[k++];
+			buf[*o] = 0;
+		}
+	}
+	return last;
 }
 
 /* path spelled with the variables into out; false when none fits. */
@@ -489,14 +595,13 @@ static bool spell(const struct speller *sp, const char *path, char *out,
 		 * matched by a variable of any word (@{rand6}) stays */
 		if (n && strspn(rest, "0123456789") == n) {
 			snprintf(pre, sizeof(pre), "/%.*s", (int)n, rest);
-			hit = pick_number(sp, buf, pre);
+			hit = pick_number(sp, buf, pre, true);
 		}
 		if (hit >= 0)
 			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "@{%s}",
 					      v->v[hit].name);
-		else
-			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%.*s",
-					      (int)n, rest);
+		else if (n)
+			hit = spell_inner(sp, buf, &o, sizeof(buf), rest, n);
 		rest += n;
 		if (*rest == '/' && o < sizeof(buf) - 1) {
 			buf[o++] = '/';
