@@ -27,7 +27,10 @@ static void add_alt(struct qrule *r, const char *text, const char *means)
 	for (a = 0; a < r->n; a++)
 		if (!strcmp(r->text[a], text))
 			return;
-	snprintf(r->text[r->n], sizeof(r->text[0]), "%s", text);
+	/* a rule cut short would be another rule: none then */
+	if (strlen(text) >= sizeof(r->text[0]))
+		return;
+	memcpy(r->text[r->n], text, strlen(text) + 1);
 	r->means[r->n] = means;
 	r->proven[r->n] = true;	/* compiles: diffed below */
 	r->n++;
@@ -72,7 +75,7 @@ static void mount_globs(struct sg_rule *x)
 {
 	const char *t = x->r.text[0], *arrow = strstr(t, " -> "), *pt;
 	const char *slash, *end;
-	char alt[2200];
+	char alt[sizeof(x->r.text[0])];
 	size_t n = strlen(t);
 	bool dir;
 
@@ -94,8 +97,9 @@ static void mount_globs(struct sg_rule *x)
 		;
 	if (slash == pt)
 		return;		/* "/x": no directory to keep */
-	snprintf(alt, sizeof(alt), "%.*s*%s,", (int)(slash + 1 - t), t,
-		 dir ? "/" : "");
+	if (snprintf(alt, sizeof(alt), "%.*s*%s,", (int)(slash + 1 - t), t,
+		     dir ? "/" : "") >= (int)sizeof(alt))
+		return;
 	add_alt(&x->r, alt, "aa-logprof's glob: any name in the same directory as the mount point");
 }
 

@@ -343,7 +343,7 @@ static void stem_of(const char *name, char *out, size_t len)
 static bool names_program(const char *var, const char *path)
 {
 	const char *base = strrchr(path, '/');
-	char stem[128], core[256];
+	char stem[128], core[1100];
 	size_t n;
 
 	base = base ? base + 1 : path;
@@ -402,7 +402,7 @@ static int breadth(const struct speller *sp, int i)
  * and, N having two or more, one less. */
 static bool varies(const struct speller *sp, int i, const char *comp)
 {
-	char t[300];
+	char t[1100];
 	size_t n = strlen(comp);
 
 	if (n + 2 > sizeof(t) || strspn(comp + 1, "0123456789") != n - 1)
