@@ -166,3 +166,37 @@ expect suggest-style-again 1 "$A" suggest --parser "$PARSER" -I "$PINC" --featur
 	--policy "$T/style/pol" --source "$T/style/src" "$T/style/log"
 has suggest-style-again "    the requests themselves, which the witnesses above leave out: "
 has suggest-style-again ", /proc/987/mounts,"
+
+# A joined line whose proof fails is split, and only the rule that
+# fails alone loses its variable: a deny rule wins over any allow rule
+# (apparmor.d(5)), so the write of /proc/11/loud and the exec of
+# /usr/bin/prog are not proposed, while the read of /proc/12/loud (which
+# spelled to the same line as that write) and the mmap of the program
+# (joined with its exec) are, written with their variables.
+d=$T/split
+mkdir -p "$d/src/tunables" "$d/pol"
+cp "$T/style/src/tunables/style" "$d/src/tunables/"
+cat >"$d/src/t_split" <<-'EOF2'
+include <tunables/style>
+profile t_split {
+  @{PROC}/@{pid}/stat r,
+  audit deny /proc/11/loud w,
+  audit deny /usr/bin/prog x,
+}
+EOF2
+{
+	srec t_split open /proc/11/loud w 1000 1000
+	srec t_split open /proc/12/loud r 1000 1000
+	srec t_split file_mmap /usr/bin/prog m 0 0
+	srec t_split exec /usr/bin/prog x 0 0
+} >"$d/log"
+"$A" compile --parser "$PARSER" -I "$d/src" -I "$PINC" --features tests/features/linux-6.1 \
+	-o "$d/pol/t_split.bin" "$d/src/t_split" 2>"$T/cerr" || { ko "compile t_split"; cat "$T/cerr"; }
+expect suggest-split 1 "$A" suggest --parser "$PARSER" -I "$PINC" --features tests/features/linux-6.1 \
+	--policy "$d/pol" --source "$d/src" "$d/log"
+has suggest-split "  owner @{PROC}/@{pid}/loud r,"
+has suggest-split "  @{bin}/prog m,"
+hasnt suggest-split "not generalised"
+has suggest-split "  t_split: owner /proc/11/loud w,"
+has suggest-split "  t_split: /usr/bin/prog ix,"
+has suggest-split "4 records, 4 requests rebuilt, 4 denied; 4 rules suggested, 2 proven"

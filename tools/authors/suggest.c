@@ -668,13 +668,14 @@ int cmd_suggest(int argc, char **argv)
 	sg_generalise(&s);
 	sg_merge(&s);
 	sg_prove(&s);
-	/* the exact rules where the generalised ones failed; then the rules
-	 * of a joined line that failed, each on its own */
-	if (sg_ungeneralise(&s))
+	/* the rules of a joined line that failed, each on its own (one
+	 * rule's failure is not the others'); then the exact rules where
+	 * the generalised ones failed */
+	if (sg_split_failed(&s))
 		prove_again(&s);
-	if (sg_split_failed(&s)) {
+	if (sg_ungeneralise(&s)) {
 		prove_again(&s);
-		if (sg_ungeneralise(&s))
+		if (sg_split_failed(&s))
 			prove_again(&s);
 	}
 	if (!s.patch)
