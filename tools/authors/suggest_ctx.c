@@ -9,8 +9,9 @@
  * file it includes (abstractions, tunables; at any depth, in or outside
  * a block) is gathered once per block, comments dropped, and counted.
  *
- * A definition line ("@{X} = VALUES") contributes its values only: a
- * variable defined is not a variable used.
+ * A definition line ("@{X} = VALUES") contributes its values only, on a
+ * line that starts with '=': a variable defined is not a variable used,
+ * and a variable named in another's values is not one a rule writes.
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -151,7 +152,7 @@ static void gather_line(struct gather *g, char *line)
 	}
 	if (!strncmp(t, "@{", 2) && (eq = strchr(t, '=')) &&
 	    strchr(t, '}') && strchr(t, '}') < eq) {
-		append(g->c, eq + 1);
+		append(g->c, eq);	/* "= VALUES" */
 		return;
 	}
 	append(g->c, t);
@@ -192,6 +193,22 @@ void sg_ctx_free(struct sg_ctx *c)
 {
 	free(c->text);
 	memset(c, 0, sizeof(*c));
+}
+
+long sg_ctx_count_rules(const struct sg_ctx *c, const char *needle)
+{
+	const char *p, *bol;
+	size_t n = strlen(needle);
+	long k = 0;
+
+	if (!c->text || !n)
+		return 0;
+	for (p = c->text; (p = strstr(p, needle)); p += n) {
+		for (bol = p; bol > c->text && bol[-1] != '\n'; bol--)
+			;
+		k += *bol != '=';
+	}
+	return k;
 }
 
 long sg_ctx_count(const struct sg_ctx *c, const char *needle)

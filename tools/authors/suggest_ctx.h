@@ -21,7 +21,9 @@ int sg_include_resolve(const struct suggest *s, const char *spec, char *out,
 /* The text of file and of all it includes (NULL text when unreadable). */
 void sg_ctx_load(struct suggest *s, const char *file, struct sg_ctx *c);
 void sg_ctx_free(struct sg_ctx *c);
-/* How many times needle occurs in the text. */
+/* How many times needle occurs in the text; in its rules only (not in
+ * the values of a definition). */
 long sg_ctx_count(const struct sg_ctx *c, const char *needle);
+long sg_ctx_count_rules(const struct sg_ctx *c, const char *needle);
 
 #endif

@@ -361,7 +361,7 @@ static bool used(const struct speller *sp, const char *name)
 	char needle[160];
 
 	snprintf(needle, sizeof(needle), "@{%s}", name);
-	return sg_ctx_count(sp->ctx, needle) > 0;
+	return sg_ctx_count_rules(sp->ctx, needle) > 0;
 }
 
 /*
