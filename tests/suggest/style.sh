@@ -200,3 +200,15 @@ hasnt suggest-split "not generalised"
 has suggest-split "  t_split: owner /proc/11/loud w,"
 has suggest-split "  t_split: /usr/bin/prog ix,"
 has suggest-split "4 records, 4 requests rebuilt, 4 denied; 4 rules suggested, 2 proven"
+
+# --json: each request an entry, a joined one with its line as "rule"
+B=$(dirname "$A")
+expect suggest-style-json 1 "$A" suggest --json --parser "$PARSER" -I "$PINC" --features tests/features/linux-6.1 \
+	--policy "$T/style/pol" --source "$T/style/src" "$T/style/log"
+if make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1; then
+	if "$B/tests/schemacheck" docs/json-schema/suggest.v1.json "$T/out" >"$T/sc"; then ok; else ko "style json: schema"; head "$T/sc"; fi
+else
+	ko "build schemacheck"
+fi
+has suggest-style-json '"rule":"@{bin}/bzip2 rix,","exact":"/usr/bin/bzip2 r,"'
+has suggest-style-json '"rule":"owner @{PROC}/@{pid}/mounts r,","exact":"owner /proc/987/mounts r,"'
