@@ -16,8 +16,11 @@
 # stands for the DENIED one the profile enforced would log) must be
 # denied by (1) and allowed by (2): that is what the fix is for, and it
 # checks the reconstruction. The suggestion must then allow every
-# request the fix allows: each one allowed by (3). What each allows
-# beyond that is the document's judgement, not asserted here.
+# request the fix allows: each one allowed by (3). A case marked "same"
+# (the document's verdict: the suggestion is the maintainers' rules,
+# character for character) must have every rule of its fix among the
+# suggested lines. What else each allows is the document's judgement,
+# not asserted here.
 #
 # Usage: sh tests/suggest-real/run.sh build/aamed
 # Environment: AAMED_PARSERS_DIR (5.0.2/apparmor_parser in it; default as
@@ -35,8 +38,10 @@ trap 'rm -rf "$T"' EXIT
 . "$ROOT/tests/parsers.sh"
 HERE=$ROOT/tests/suggest-real
 FEAT=$ROOT/tests/features/linux-6.12
-# the checks a run makes: five per case and one per rule the fix removed
-nchecks=$(awk 'FNR == 1 { n += 5 } /^remove / { n++ } END { print n + 0 }' "$HERE"/cases/*.case)
+# the checks a run makes: five per case, one per rule the fix removed and
+# one per rule of the fix of a case marked "same"
+nchecks=$(awk 'FNR == 1 { n += 5 + same * fixes; same = fixes = 0 } /^remove / { n++ }
+	/^fix / { fixes++ } /^same$/ { same = 1 } END { print n + same * fixes }' "$HERE"/cases/*.case)
 
 skip() {
 	echo "SKIP: $1 ($nchecks checks skipped)"
@@ -128,6 +133,10 @@ build_case() {
 			nr=$((nr + 1))
 			printf 'Jan  1 00:00:00 h kernel: [%d.0] audit: type=1400 audit(1700000000.%03d:%d): %s\n' \
 				"$nr" "$nr" "$nr" "$rest" >>"$d/log" ;;
+		same)
+			# every rule of the fix must be a suggested line
+			[ "$line" = same ] || { ko "$cf: same takes nothing"; return 1; }
+			touch "$d/same" ;;
 		'#'*|'') ;;
 		*) ko "$cf: unknown directive $kw"; return 1 ;;
 		esac
@@ -187,6 +196,14 @@ for cf in "$HERE"/cases/*.case; do
 		cp "$d/patch" "$SUGGEST_REAL_OUT/$name.diff"
 	fi
 	if [ "$rc" -eq 1 ]; then ok; else ko "$name: suggest --patch exit $rc, wanted 1"; cat "$T/serr"; continue; fi
+	if [ -f "$d/same" ]; then
+		sed -n 's/^fix [^ ]* //p' "$cf" | while IFS= read -r rule; do
+			if grep -qxF "  $rule" "$d/suggest.txt"; then echo ok; else echo "ko $rule"; fi
+		done >"$d/same.res"
+		while read -r res rest; do
+			if [ "$res" = ok ]; then ok; else ko "$name: the fix's rule is not a suggested line: $rest"; fi
+		done <"$d/same.res"
+	fi
 	cp -r "$d/src" "$d/new"
 	if (cd "$d/new" && patch -p1 -s <"$d/patch") >"$T/perr" 2>&1; then ok; else
 		ko "$name: the patch does not apply"; head "$T/perr" "$d/patch"; continue; fi

@@ -417,6 +417,18 @@ int sg_state(aamed_policy *p, const aamed_label *l, const aa_log_record *rec,
 			       sg_complain_only(p, l, q, other_side) ? 2 : 0;
 }
 
+/* A request's words with its operation once: a socket's record names
+ * the operation and the mask asked, the same word ("create create
+ * netlink raw" is "create netlink raw"). */
+static void once(char *what)
+{
+	size_t n = strcspn(what, " ");
+
+	if (n && what[n] == ' ' && !strncmp(what + n + 1, what, n) &&
+	    (what[2 * n + 1] == ' ' || !what[2 * n + 1]))
+		memmove(what + n, what + 2 * n + 1, strlen(what + 2 * n + 1) + 1);
+}
+
 static void on_decision(void *arg, const aa_log_record *rec,
 			const struct query *q, const aamed_label *l,
 			bool other_side, int error)
@@ -435,6 +447,7 @@ static void on_decision(void *arg, const aa_log_record *rec,
 	c.complain = !error;
 	s->denials++;
 	replay_describe(rec, what, sizeof(what));
+	once(what);
 	members(&c, aamed_label_name(l));
 }
 
@@ -579,6 +592,17 @@ bool sg_ungeneralise(struct suggest *s)
 	size_t i;
 	bool any = false;
 
+	/* each rule's own text, its line's joining undone (merged again) */
+	for (i = 0; i < s->nrules; i++) {
+		const struct sg_rule *r = &s->rules[i];
+
+		any |= r->fail && strcmp(r->saved ? r->own.text[0] : r->r.text[0],
+					 r->exact);
+	}
+	if (!any)
+		return false;
+	any = false;
+	sg_unmerge(s);
 	for (i = 0; i < s->nrules; i++) {
 		struct sg_rule *r = &s->rules[i];
 
@@ -593,6 +617,16 @@ bool sg_ungeneralise(struct suggest *s)
 	for (i = 0; any && i < s->nrules; i++)
 		s->rules[i].fail = NULL;	/* every rule proven again */
 	return any;
+}
+
+/* The rules joined again and the proof run again from scratch. */
+static void prove_again(struct suggest *s)
+{
+	if (s->newpol)
+		aamed_policy_free(s->newpol);
+	s->newpol = NULL;
+	sg_merge(s);
+	sg_prove(s);
 }
 
 static bool any_proven(const struct suggest *s)
@@ -632,13 +666,17 @@ int cmd_suggest(int argc, char **argv)
 	}
 	sg_find_blocks(&s);
 	sg_generalise(&s);
+	sg_merge(&s);
 	sg_prove(&s);
+	/* the rules of a joined line that failed, each on its own (one
+	 * rule's failure is not the others'); then the exact rules where
+	 * the generalised ones failed */
+	if (sg_split_failed(&s))
+		prove_again(&s);
 	if (sg_ungeneralise(&s)) {
-		/* the exact rules where the generalised ones failed */
-		if (s.newpol)
-			aamed_policy_free(s.newpol);
-		s.newpol = NULL;
-		sg_prove(&s);
+		prove_again(&s);
+		if (sg_split_failed(&s))
+			prove_again(&s);
 	}
 	if (!s.patch)
 		sg_alternatives(&s);

@@ -8,6 +8,8 @@
  *                    in its scope, the amended copy and the patch
  *   suggest_var.c    generalisation: paths spelled with those tunables
  *                    (chosen by the real parser's matching)
+ *   suggest_ctx.c    the text of a profile's scope: how it writes a place
+ *   suggest_merge.c  the rules that spell to one line joined (rix)
  *   suggest_prove.c  the proof: compile the amended sources, replay
  *                    the logs against them, diff old and new
  *   suggest_out.c    text and --json
@@ -34,6 +36,12 @@ struct sg_rule {
 	const char *fail;
 	char failbuf[600];
 	char gfail[1700];	/* the generalised rule that failed, why */
+	/* joined into another's line (suggest_merge.c): its index + 1, 0
+	 * for a line of its own; own: its rule before the joining */
+	long head;
+	bool nomerge;		/* its group failed: proven on its own */
+	bool saved;
+	struct qrule own;
 };
 
 /* A record that cannot become a rule, with why (merged by both). */
@@ -131,6 +139,14 @@ void sg_generalise(struct suggest *s);
 bool sg_rule_path(const char *t, size_t *b, size_t *e);
 /* The includes and variable definitions of file's top level, to f. */
 int sg_scope_text(struct suggest *s, const char *file, FILE *f);
+
+/* suggest_merge.c: the rules of a profile that are one line joined (the
+ * first their head); undone; whether rule i is head's line; the groups
+ * that failed split for good (their rules proven alone): true if any. */
+void sg_merge(struct suggest *s);
+void sg_unmerge(struct suggest *s);
+bool sg_group_of(const struct suggest *s, size_t i, size_t head);
+bool sg_split_failed(struct suggest *s);
 
 /* suggest_alt.c: aa-logprof's glob alternatives of the file rules, and
  * what each alternative allows beyond the suggestion (one-rule

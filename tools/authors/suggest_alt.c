@@ -3,7 +3,8 @@
  * aamed suggest: the alternatives of a rule and what each allows beyond
  * it. A file rule gets aa-logprof's glob alternatives, ranked from the
  * narrowest: its last component globbed (DIR then "*"), then everything
- * under its directory (DIR then "**"). Each alternative and the suggestion
+ * under its directory (DIR then "**"); a mount or umount rule gets its
+ * mount point's last component globbed. Each alternative and the suggestion
  * are compiled as one-rule profiles ("__aamed_rI_A", with the includes
  * and variables of the profile's file, a compile per alternative, one apparmor_parser run per
  * profile), and aamed diff's comparison of the two says exactly what
@@ -26,7 +27,10 @@ static void add_alt(struct qrule *r, const char *text, const char *means)
 	for (a = 0; a < r->n; a++)
 		if (!strcmp(r->text[a], text))
 			return;
-	snprintf(r->text[r->n], sizeof(r->text[0]), "%s", text);
+	/* a rule cut short would be another rule: none then */
+	if (strlen(text) >= sizeof(r->text[0]))
+		return;
+	memcpy(r->text[r->n], text, strlen(text) + 1);
 	r->means[r->n] = means;
 	r->proven[r->n] = true;	/* compiles: diffed below */
 	r->n++;
@@ -62,6 +66,44 @@ static void globs(struct sg_rule *x)
 }
 
 /*
+ * The glob alternative of a mount or umount rule: its mount point's last
+ * component globbed (its directory "/tmp/fsa/" then "*" and the slash), as
+ * aa-logprof globs a file's: a program that mounts on a new directory
+ * each run (fsarchiver's dated ones) is denied again by the exact rule.
+ */
+static void mount_globs(struct sg_rule *x)
+{
+	const char *t = x->r.text[0], *arrow = strstr(t, " -> "), *pt;
+	const char *slash, *end;
+	char alt[sizeof(x->r.text[0])];
+	size_t n = strlen(t);
+	bool dir;
+
+	if (x->r.n != 1 || n < 3 || t[n - 1] != ',')
+		return;
+	if (!strncmp(t, "mount ", 6) && arrow)
+		pt = arrow + 4;
+	else if (!strncmp(t, "umount ", 7))
+		pt = t + 7;
+	else
+		return;
+	end = t + n - 1;
+	if (*pt != '/' || memchr(pt, '\\', (size_t)(end - pt)) ||
+	    memchr(pt, '*', (size_t)(end - pt)))
+		return;
+	dir = end[-1] == '/';
+	/* the last component: after the slash before it */
+	for (slash = end - 1 - dir; slash > pt && *slash != '/'; slash--)
+		;
+	if (slash == pt)
+		return;		/* "/x": no directory to keep */
+	if (snprintf(alt, sizeof(alt), "%.*s*%s,", (int)(slash + 1 - t), t,
+		     dir ? "/" : "") >= (int)sizeof(alt))
+		return;
+	add_alt(&x->r, alt, "aa-logprof's glob: any name in the same directory as the mount point");
+}
+
+/*
  * One-rule profiles "__aamed_rI" of the rules of block b, alternative a
  * of each (a rule without one: none), compiled into a policy of their
  * own: one name for every alternative, so that the diff compares rules,
@@ -91,7 +133,7 @@ static aamed_policy *compile_alt(struct suggest *s, struct sg_block *b,
 	for (i = 0; i < s->nrules; i++) {
 		struct sg_rule *r = &s->rules[i];
 
-		if (r->fail || r->r.n < 2 || a >= r->r.n || !r->r.proven[a] ||
+		if (r->fail || r->head || r->r.n < 2 || a >= r->r.n || !r->r.proven[a] ||
 		    strcmp(r->profile, b->profile))
 			continue;
 		/* an abstraction is written for tunables/global's variables */
@@ -119,8 +161,10 @@ void sg_alternatives(struct suggest *s)
 	size_t i;
 
 	for (i = 0; i < s->nrules; i++)
-		if (!s->rules[i].fail)
+		if (!s->rules[i].fail) {
 			globs(&s->rules[i]);
+			mount_globs(&s->rules[i]);
+		}
 	if (s->abstractions)
 		sg_abstractions(s);
 	for (i = 0; i < s->nblocks; i++) {

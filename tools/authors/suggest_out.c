@@ -36,18 +36,92 @@ static bool catch_begin(struct caught *c)
 	return true;
 }
 
-static void catch_end(struct caught *c, const char *indent)
+/* The lines caught printed indented; their text kept in keep (NULL: not
+ * kept; truncated at len). */
+static void catch_keep(struct caught *c, const char *indent, char *keep,
+		       size_t len)
 {
 	char line[4096];
+	size_t o = 0;
 
 	fflush(stdout);
 	dup2(c->saved, 1);
 	close(c->saved);
 	rewind(c->t);
-	while (fgets(line, sizeof(line), c->t))
-		if (strncmp(line, "profile ", 8))
-			printf("%s%s", indent, line);
+	while (fgets(line, sizeof(line), c->t)) {
+		if (!strncmp(line, "profile ", 8))
+			continue;
+		printf("%s%s", indent, line);
+		if (keep && o + strlen(line) < len) {
+			memcpy(keep + o, line, strlen(line) + 1);
+			o += strlen(line);
+		}
+	}
 	fclose(c->t);
+}
+
+static void catch_end(struct caught *c, const char *indent)
+{
+	catch_keep(c, indent, NULL, 0);
+}
+
+/*
+ * What names rule r's request in the diff's text: its exact path (a
+ * file or exec rule), else its peer ("peer=NAME", the diff writes a
+ * signal's "--peer-label NAME"); false: nothing to look for.
+ */
+static bool named(const struct sg_rule *r, const char *diff, char *key,
+		  size_t len)
+{
+	const char *peer = strstr(r->exact, "peer="), *w;
+	size_t b, e;
+	char alt[1200];
+
+	if (sg_rule_path(r->exact, &b, &e)) {
+		snprintf(key, len, "%.*s", (int)(e - b), r->exact + b);
+		/* a witness is followed by a comma, a blank or the line's end */
+		for (w = diff; (w = strstr(w, key)); w += e - b)
+			if (w[e - b] && strchr(", \n", w[e - b]))
+				return true;
+		return false;
+	}
+	if (!peer)
+		return true;
+	snprintf(key, len, "%.*s", (int)strcspn(peer, " ,)"), peer);
+	snprintf(alt, sizeof(alt), "--peer-label %s", key + 5);
+	return strstr(diff, key) || strstr(diff, alt);
+}
+
+/*
+ * The diff names a few witnesses per group of equal permissions, so the
+ * requests themselves may be left out (several rules of one permission,
+ * a variable reaching another path through the same states): those the
+ * witnesses do not name are listed, allowed now as the replay proved.
+ */
+static void text_requests(const struct suggest *s, const char *p,
+			  const char *diff)
+{
+	static char seen[1 << 14];
+	size_t i, o = 0;
+
+	seen[0] = 0;
+	for (i = 0; i < s->nrules; i++) {
+		const struct sg_rule *r = &s->rules[i];
+		char key[1100], word[1104];
+
+		if (r->fail || strcmp(r->profile, p) || named(r, diff, key, sizeof(key)))
+			continue;
+		/* each once: two requests of one path (a read and an exec) */
+		snprintf(word, sizeof(word), "\n%s\n", key);
+		if (strstr(seen, word) || o + strlen(word) >= sizeof(seen))
+			continue;
+		printf("%s%s", o ? ", " : "    the requests themselves, which the witnesses above leave out: ",
+		       key);
+		memcpy(seen + o, word, strlen(word) + 1);
+		o += strlen(word) - 1;
+	}
+	if (o)
+		putchar('\n');
 }
 
 /* The profiles with rules, in the order their first rule came. */
@@ -71,16 +145,27 @@ static bool profile_proven(const struct suggest *s, const char *p)
 	return false;
 }
 
+/* The request of rule j and its exact rule, under line's text. */
+static void text_for(const struct sg_rule *r, const char *line)
+{
+	printf("      for: %s (%ld record%s)\n", r->what, r->count,
+	       r->count == 1 ? "" : "s");
+	if (strcmp(r->exact, line))
+		printf("      exact: %s\n", r->exact);
+}
+
 static void text_rule(struct suggest *s, size_t i)
 {
 	const struct sg_rule *r = &s->rules[i];
+	size_t j;
 	int a;
 
 	printf("  %s\n", r->r.text[0]);
-	printf("      for: %s (%ld record%s)\n", r->what, r->count,
-	       r->count == 1 ? "" : "s");
-	if (strcmp(r->exact, r->r.text[0]))
-		printf("      exact: %s\n", r->exact);
+	text_for(r, r->r.text[0]);
+	/* the rules joined into this line: one line, each request named */
+	for (j = i + 1; j < s->nrules; j++)
+		if (s->rules[j].head == (long)i + 1)
+			text_for(&s->rules[j], r->r.text[0]);
 	if (r->r.means[0])
 		printf("      means: %s\n", r->r.means[0]);
 	if (r->gfail[0])
@@ -116,15 +201,19 @@ static void text_profile(struct suggest *s, const char *p)
 	else
 		printf("profile %s\n", p);
 	for (i = 0; i < s->nrules; i++)
-		if (!s->rules[i].fail && !strcmp(s->rules[i].profile, p))
+		if (!s->rules[i].fail && !s->rules[i].head &&
+		    !strcmp(s->rules[i].profile, p))
 			text_rule(s, i);
 	puts("  newly allowed (old => amended, as aamed diff):");
 	{
 		struct caught c;
+		static char diff[1 << 16];
 
+		diff[0] = 0;
 		if (catch_begin(&c)) {
 			sg_print_diff(s, p, false, &first);
-			catch_end(&c, "  ");
+			catch_keep(&c, "  ", diff, sizeof(diff));
+			text_requests(s, p, diff);
 		}
 	}
 }
@@ -164,14 +253,16 @@ void sg_print_text(struct suggest *s)
 			printf(" (%ld records)", n->count);
 		putchar('\n');
 	}
-	printf("%ld records, %ld requests rebuilt, %ld denied; %zu rules suggested",
-	       s->records, s->rebuilt, s->denials, s->nrules);
 	{
-		size_t ok = 0;
+		size_t ok = 0, lines = 0;
 
-		for (i = 0; i < s->nrules; i++)
-			ok += !s->rules[i].fail;
-		printf(", %zu proven\n", ok);
+		/* a rule joined into another's line is not one more rule */
+		for (i = 0; i < s->nrules; i++) {
+			lines += !s->rules[i].head;
+			ok += !s->rules[i].fail && !s->rules[i].head;
+		}
+		printf("%ld records, %ld requests rebuilt, %ld denied; %zu rules suggested, %zu proven\n",
+		       s->records, s->rebuilt, s->denials, lines, ok);
 	}
 }
 
@@ -179,6 +270,8 @@ void sg_print_text(struct suggest *s)
 static void json_rule(struct suggest *s, size_t i)
 {
 	const struct sg_rule *r = &s->rules[i];
+	/* joined into another's line: that line is its rule */
+	const struct sg_rule *line = r->head ? &s->rules[r->head - 1] : r;
 	bool f = true;
 	int a;
 
@@ -188,7 +281,7 @@ static void json_rule(struct suggest *s, size_t i)
 	json_key(stdout, &f, "class");
 	json_str(stdout, r->cls);
 	json_key(stdout, &f, "rule");
-	json_str(stdout, r->r.text[0]);
+	json_str(stdout, line->r.text[0]);
 	json_key(stdout, &f, "exact");
 	json_str(stdout, r->exact);
 	json_key(stdout, &f, "means");
@@ -203,7 +296,7 @@ static void json_rule(struct suggest *s, size_t i)
 	json_str(stdout, r->fail);
 	json_key(stdout, &f, "alternatives");
 	putchar('[');
-	for (a = 1; a < r->r.n; a++) {
+	for (a = 1; !r->head && a < r->r.n; a++) {
 		bool g = true;
 
 		if (a > 1)

@@ -124,10 +124,11 @@ struct rerun {
 	char changed[1024];	/* the first record changed but not asked */
 };
 
-/* Whether rule i is in the set tried (only: -1 all those not failed). */
+/* Whether rule i is in the set tried (only: -1 all those not failed; a
+ * line: the rules joined into it too). */
 static bool in_set(const struct suggest *s, size_t i, long only)
 {
-	return only < 0 ? !s->rules[i].fail : (long)i == only;
+	return only < 0 ? !s->rules[i].fail : sg_group_of(s, i, (size_t)only);
 }
 
 static void on_new(void *arg, const aa_log_record *rec, const struct query *q,
@@ -169,6 +170,16 @@ static void fail(struct sg_rule *r, const char *why)
 	r->fail = r->failbuf;
 }
 
+/* Rule a and every rule of its line fail together: one line. */
+static void fail_group(struct suggest *s, size_t a, const char *why)
+{
+	size_t h = s->rules[a].head ? (size_t)s->rules[a].head - 1 : a, j;
+
+	for (j = 0; j < s->nrules; j++)
+		if (sg_group_of(s, j, h))
+			fail(&s->rules[j], why);
+}
+
 /*
  * Replay against p: 0 when every record asking for a rule of the set is
  * now allowed and no record that asks for none changed (a record asking
@@ -198,7 +209,7 @@ static int judge(struct suggest *s, aamed_policy *p, long only, char *why,
 			snprintf(why, len, "the request is still %s with the rule (request %ld of the logs)",
 				 r.dec[i] == 2 ? "not granted (complain mode lets it pass)" : "denied",
 				 i + 1);
-			fail(&s->rules[a], why);
+			fail_group(s, (size_t)a, why);
 			rc = 1;
 		} else if (a < 0 && r.dec[i] != s->dec[i] && rc == 0) {
 			snprintf(why, len, "another request of the logs would change: %.400s (%s)",
@@ -269,13 +280,13 @@ static void isolate(struct suggest *s, int *n)
 	for (i = 0; i < s->nrules; i++) {
 		aamed_policy *p;
 
-		if (s->rules[i].fail)
+		if (s->rules[i].fail || s->rules[i].head)
 			continue;
 		p = attempt(s, (long)i, (*n)++, why, sizeof(why), &again);
 		if (p)
 			aamed_policy_free(p);
 		else if (!s->rules[i].fail)
-			fail(&s->rules[i], why);
+			fail_group(s, i, why);
 	}
 }
 

@@ -5,8 +5,9 @@
  * "/path {", "^hat {", "hat NAME {"), braces matched line by line, so a
  * profile's block is its file and the lines of its "{" and "}". The
  * amended copy puts each rule in its profile's block, after the last
- * rule of the same kind there or else before the closing brace (an
- * rlimit rule replaces the profile's rule of the same resource), and
+ * rule of the same kind there or else before the block's local include
+ * or its closing brace (an rlimit rule replaces the profile's rule of
+ * the same resource), and
  * the patch is diff -u of that copy against the sources.
  */
 #include <ctype.h>
@@ -383,17 +384,46 @@ static int cmp_edit(const void *x, const void *y)
 				  : (int)b->replace - (int)a->replace;
 }
 
+/* Whether a line includes the block's local additions: "include if
+ * exists <local/NAME>" (and the older forms), which apparmor.d and
+ * AppArmor's own profiles keep as the block's last line. */
+static bool local_include(const char *c)
+{
+	static const char *const forms[] = { "include if exists <local/",
+		"include <local/", "#include <local/", NULL };
+	int k;
+
+	for (k = 0; forms[k]; k++)
+		if (!strncmp(c, forms[k], strlen(forms[k])))
+			return true;
+	return false;
+}
+
+/* The line after which a rule goes before the local include of line
+ * local (1-based): above the blank lines that set the include apart. */
+static int before_local(const struct sg_block *b, const struct lines *l,
+			int local)
+{
+	int at = local - 1;
+
+	while (at > b->open && at <= l->n &&
+	       !l->v[at - 1][strspn(l->v[at - 1], " \t")])
+		at--;
+	return at;
+}
+
 /*
  * Where a rule of block b goes in l: replacing the rlimit rule of its
  * resource, after the last rule of its kind at the block's own depth,
- * else before the closing brace.
+ * else before the local include when the block has one, else before
+ * the closing brace.
  */
 static struct edit place(const struct sg_block *b, const struct sg_rule *r,
 			 const struct lines *l)
 {
 	struct edit e = { b->close - 1, false, r->r.text[0], b->indent };
 	char want[64], kind[64], buf[4096];
-	int i, depth = 0;
+	int i, depth = 0, local = 0;
 
 	rule_kind(r->r.text[0], want, sizeof(want));
 	for (i = b->open; i < b->close - 1 && i < l->n; i++) {
@@ -406,6 +436,8 @@ static struct edit place(const struct sg_block *b, const struct sg_rule *r,
 			depth++;
 			continue;
 		}
+		if (!depth && local_include(c))
+			local = i + 1;
 		if (depth || !n || c[n - 1] != ',')
 			continue;
 		rule_kind(c, kind, sizeof(kind));
@@ -422,6 +454,8 @@ static struct edit place(const struct sg_block *b, const struct sg_rule *r,
 		if (!strcmp(kind, want))
 			e.line = i + 1;
 	}
+	if (local && e.line == b->close - 1)
+		e.line = before_local(b, l, local);
 	return e;
 }
 
@@ -454,7 +488,8 @@ static int write_file(struct suggest *s, const char *file, const char *out)
 		struct sg_rule *r = &s->rules[i];
 		struct sg_block *b = sg_block_of(s, r->profile);
 
-		if (r->fail || !b || b->fail || strcmp(b->file, file))
+		/* a rule joined into another's line is that line */
+		if (r->fail || r->head || !b || b->fail || strcmp(b->file, file))
 			continue;
 		ed = realloc(ed, (ne + 1) * sizeof(*ed));
 		if (!ed)

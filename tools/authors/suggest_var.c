@@ -28,7 +28,7 @@
 #include <sys/stat.h>
 
 #include "compile.h"
-#include "suggest.h"
+#include "suggest_ctx.h"
 #include "tl.h"
 
 #define MAX_VARS 512
@@ -106,52 +106,31 @@ static int block_delta(const char *t)
 /* include <X> (the search path), "X" (as it is); a directory: its files */
 static void follow(struct suggest *s, struct vars *v, const char *spec)
 {
-	const char *dirs[20];
-	int nd = 0, i;
-	char name[512], path[4700];
+	char path[4700];
 	struct stat sb;
 
-	if (v->depth > 16)
+	if (v->depth > 16 || sg_include_resolve(s, spec, path, sizeof(path)) ||
+	    stat(path, &sb))
 		return;
-	if (spec[0] == '"') {
-		snprintf(name, sizeof(name), "%s", spec + 1);
-		name[strcspn(name, "\"")] = 0;
-		read_defs(s, v, name);
-		return;
-	}
-	if (spec[0] != '<')
-		return;
-	snprintf(name, sizeof(name), "%s", spec + 1);
-	name[strcspn(name, ">")] = 0;
-	dirs[nd++] = s->source;
-	for (i = 0; i < s->ni; i++)
-		dirs[nd++] = s->incs[i];
-	dirs[nd++] = "/etc/apparmor.d";
-	for (i = 0; i < nd; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dirs[i], name);
-		if (stat(path, &sb))
-			continue;
-		v->depth++;
-		if (S_ISDIR(sb.st_mode)) {
-			DIR *d = opendir(path);
-			struct dirent *e;
+	v->depth++;
+	if (S_ISDIR(sb.st_mode)) {
+		DIR *d = opendir(path);
+		struct dirent *e;
 
-			while (d && (e = readdir(d))) {
-				char f[5000];
+		while (d && (e = readdir(d))) {
+			char f[5000];
 
-				if (e->d_name[0] == '.')
-					continue;
-				snprintf(f, sizeof(f), "%s/%s", path, e->d_name);
-				read_defs(s, v, f);
-			}
-			if (d)
-				closedir(d);
-		} else {
-			read_defs(s, v, path);
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(f, sizeof(f), "%s/%s", path, e->d_name);
+			read_defs(s, v, f);
 		}
-		v->depth--;
-		return;
+		if (d)
+			closedir(d);
+	} else {
+		read_defs(s, v, path);
 	}
+	v->depth--;
 }
 
 /* The include's argument after "include", "#include", "include if exists". */
@@ -324,23 +303,276 @@ static bool broad(aamed_policy *p, int i)
 	return matches(p, i, "/zq9aamed") || matches(p, i, "/zq9aamed/");
 }
 
+/* What spell() consults: the probe, the variables, the scope's text. */
+struct speller {
+	aamed_policy *p;
+	struct vars *v;
+	const struct sg_ctx *ctx;
+};
+
+/* The name of variable name without the suffix that says it is a list
+ * of paths or names ("sh_path" "sh", "shells_path" "shell"). */
+static void stem_of(const char *name, char *out, size_t len)
+{
+	static const char *const suffix[] = { "_paths", "_path", "_names",
+					       "_name", NULL };
+	size_t n = strlen(name), k;
+	int i;
+
+	snprintf(out, len, "%s", name);
+	for (i = 0; suffix[i]; i++) {
+		k = strlen(suffix[i]);
+		if (n > k && !strcmp(name + n - k, suffix[i])) {
+			out[n - k] = 0;
+			break;
+		}
+	}
+	n = strlen(out);
+	if (n > 3 && out[n - 1] == 's')
+		out[n - 1] = 0;
+}
+
+/*
+ * Whether a variable that matches the whole path names that program's
+ * family: its name and the program's share the family's name (sh_path
+ * for dash, python_path for python3.11, firefox_path for firefox). A
+ * list of unrelated programs (archive_path for bzip2, coreutils_path
+ * for chmod) does not: maintainers write @{bin}/bzip2 there, and the
+ * list would let the profile run every archiver.
+ */
+static bool names_program(const char *var, const char *path)
+{
+	const char *base = strrchr(path, '/');
+	char stem[128], core[1100];
+	size_t n;
+
+	base = base ? base + 1 : path;
+	stem_of(var, stem, sizeof(stem));
+	snprintf(core, sizeof(core), "%s", base);
+	for (n = strlen(core); n && strchr("0123456789.-_", core[n - 1]); n--)
+		core[n - 1] = 0;
+	return (strlen(stem) >= 2 && strstr(base, stem)) ||
+	       (strlen(core) >= 3 && strstr(stem, core));
+}
+
+/* Whether the scope's rules write @{name} (a definition is no use). */
+static bool used(const struct speller *sp, const char *name)
+{
+	char needle[160];
+
+	snprintf(needle, sizeof(needle), "@{%s}", name);
+	return sg_ctx_count_rules(sp->ctx, needle) > 0;
+}
+
+/*
+ * Whether variable i may stand for path's first k bytes. A variable
+ * that takes the last component too (the whole path of a file: a list
+ * of programs) only when it names the program's family or the profile's
+ * scope already writes it; else a shorter prefix (@{bin}) is spelled
+ * and the name kept.
+ */
+static bool may_replace(const struct speller *sp, int i, const char *path,
+			size_t k)
+{
+	size_t n = strlen(path);
+
+	if (k < n || path[n - 1] == '/')
+		return true;
+	return names_program(sp->v->v[i].name, path) ||
+	       used(sp, sp->v->v[i].name);
+}
+
+/* How many of a set of numbers and words variable i matches as a path
+ * component: the fewer, the narrower (@{pid} before @{int}, @{udbus}). */
+static int breadth(const struct speller *sp, int i)
+{
+	static const char *const sample[] = {
+		"/0", "/1", "/7", "/42", "/1000", "/65535", "/4194304",
+		"/99999999", "/4294967295", "/123456789012", "/a", "/ff",
+		"/1f", "/x", NULL,
+	};
+	int k, n = 0;
+
+	for (k = 0; sample[k]; k++)
+		n += matches(sp->p, i, sample[k]);
+	return n;
+}
+
+/* Whether variable i matches comp ("/N", N digits) with a digit more
+ * and, N having two or more, one less. */
+static bool varies(const struct speller *sp, int i, const char *comp)
+{
+	char t[1100];
+	size_t n = strlen(comp);
+
+	if (n + 2 > sizeof(t) || strspn(comp + 1, "0123456789") != n - 1)
+		return true;
+	snprintf(t, sizeof(t), "%s1", comp);
+	if (!matches(sp->p, i, t))
+		return false;
+	if (n < 3)
+		return true;
+	snprintf(t, sizeof(t), "%.*s", (int)n - 1, comp);
+	return matches(sp->p, i, t);
+}
+
+/*
+ * The component variable for a number: of those matching comp ("/N"),
+ * the one the scope's text writes after the same spelled prefix
+ * ("@{PROC}/" then "@{pid}"), the longest prefix that has a use
+ * deciding, down to the last "/" of pre; with no use at all, the
+ * narrowest when narrowest is set, then the first defined. -1: none.
+ */
+static int pick_number(const struct speller *sp, const char *pre,
+		       const char *comp, bool narrowest)
+{
+	int cand[MAX_VARS], nc = 0, i, best = -1;
+	long cnt[MAX_VARS];
+	int wide[MAX_VARS];
+	size_t j, plen = strlen(pre);
+
+	for (i = 0; i < sp->v->n; i++)
+		if (!sp->v->v[i].absolute && *sp->v->value[i] &&
+		    matches(sp->p, i, comp) && !broad(sp->p, i))
+			cand[nc++] = i;
+	if (!nc)
+		return -1;
+	for (i = 0; i < nc; i++)
+		wide[i] = breadth(sp, cand[i]);
+	for (j = 0; j < plen; j++) {
+		long top = 0;
+
+		if (j && pre[j] != '/')
+			continue;
+		for (i = 0; i < nc; i++) {
+			char needle[1200];
+
+			snprintf(needle, sizeof(needle), "%s@{%s}", pre + j,
+				 sp->v->v[cand[i]].name);
+			cnt[i] = sg_ctx_count(sp->ctx, needle);
+			if (cnt[i] > top)
+				top = cnt[i];
+		}
+		if (!top)
+			continue;
+		for (i = 0; i < nc; i++)
+			if (cnt[i] == top && (best < 0 || wide[i] < wide[best]))
+				best = i;
+		return cand[best];
+	}
+	if (!narrowest)
+		return -1;
+	/* a number's variable lets it have a digit more or less (a pid of
+	 * 1234 may be 12345): a fixed width (@{int4}) is narrow by chance */
+	for (i = 0; i < nc; i++)
+		if (varies(sp, cand[i], comp) &&
+		    (best < 0 || wide[i] < wide[best]))
+			best = i;
+	for (i = 0; best < 0 && i < nc; i++)
+		if (best < 0 || wide[i] < wide[best])
+			best = i;
+	return cand[best];
+}
+
+/* The length of a GUID at s (8-4-4-4-12 hex digits, '-' or '_'), 0. */
+static size_t guid_at(const char *s)
+{
+	static const int group[] = { 8, 4, 4, 4, 12 };
+	size_t o = 0;
+	int g;
+
+	for (g = 0; g < 5; g++) {
+		size_t n = strspn(s + o, "0123456789abcdefABCDEF");
+
+		if (n < (size_t)group[g])
+			return 0;
+		o += (size_t)group[g];
+		if (g < 4 && s[o] != '-' && s[o] != '_')
+			return 0;
+		o += g < 4;
+	}
+	return o;
+}
+
+/*
+ * The length of a variable part inside a name at c (c[0] after a
+ * character that is no letter or digit): a GUID, or a number or a
+ * version ("0", "1.2.3") that no letter or digit follows. *guid: it is
+ * a GUID (whose variable needs no use to be chosen: it means one thing).
+ */
+static size_t part_at(const char *c, size_t left, bool *guid)
+{
+	size_t n = guid_at(c);
+
+	*guid = n && n <= left;
+	if (*guid)
+		return n;
+	n = strspn(c, "0123456789.");
+	while (n && c[n - 1] == '.')
+		n--;
+	if (!n || n > left || !isdigit((unsigned char)c[0]))
+		return 0;
+	return n;
+}
+
+/*
+ * Component comp (n bytes, not a plain number) appended to buf (o
+ * bytes): its parts spelled with the variables the tunables define for
+ * them (pipewire-@{int}-manager, db-@{uuid}), a number only where the
+ * scope writes that variable after the same text, a GUID always;
+ * else as it is. The variable of the last part spelled, or -1.
+ */
+static int spell_inner(const struct speller *sp, char *buf, size_t *o,
+		       size_t len, const char *comp, size_t n)
+{
+	size_t k = 0;
+	int last = -1;
+
+	while (k < n && *o < len - 1) {
+		bool guid = false;
+		size_t m = 0;
+		int hit = -1;
+
+		if (k == 0 || !isalnum((unsigned char)comp[k - 1]))
+			m = part_at(comp + k, n - k, &guid);
+		if (m && (k + m == n || !isalnum((unsigned char)comp[k + m]))) {
+			char part[256];
+
+			snprintf(part, sizeof(part), "/%.*s", (int)m, comp + k);
+			hit = pick_number(sp, buf, part, guid);
+		}
+		if (hit >= 0) {
+			*o += (size_t)snprintf(buf + *o, len - *o, "@{%s}",
+					       sp->v->v[hit].name);
+			k += m;
+			last = hit;
+		} else {
+			buf[(*o)++] = comp[k++];
+			buf[*o] = 0;
+		}
+	}
+	return last;
+}
+
 /* path spelled with the variables into out; false when none fits. */
-static bool spell(aamed_policy *p, struct vars *v, const char *path,
-		  char *out, size_t len)
+static bool spell(const struct speller *sp, const char *path, char *out,
+		  size_t len)
 {
 	char buf[1024], pre[1024];
 	int best = -1, i;
 	size_t bestk = 0, k, o = 0;
 	const char *rest = path;
+	struct vars *v = sp->v;
 
 	for (i = 0; i < v->n; i++) {
-		if (!v->v[i].absolute || !*v->value[i] || broad(p, i))
+		if (!v->v[i].absolute || !*v->value[i] || broad(sp->p, i))
 			continue;
 		for (k = strlen(path); k > 1; k--) {
 			if (path[k] != '/' && path[k] != 0 && path[k - 1] != '/')
 				continue;
 			snprintf(pre, sizeof(pre), "%.*s", (int)k, path);
-			if (k > bestk && matches(p, i, pre)) {
+			if (k > bestk && matches(sp->p, i, pre) &&
+			    may_replace(sp, i, path, k)) {
 				best = i;
 				bestk = k;
 				break;
@@ -363,17 +595,13 @@ static bool spell(aamed_policy *p, struct vars *v, const char *path,
 		 * matched by a variable of any word (@{rand6}) stays */
 		if (n && strspn(rest, "0123456789") == n) {
 			snprintf(pre, sizeof(pre), "/%.*s", (int)n, rest);
-			for (i = 0; i < v->n && hit < 0; i++)
-				if (!v->v[i].absolute && *v->value[i] &&
-				    matches(p, i, pre) && !broad(p, i))
-					hit = i;
+			hit = pick_number(sp, buf, pre, true);
 		}
 		if (hit >= 0)
 			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "@{%s}",
 					      v->v[hit].name);
-		else
-			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%.*s",
-					      (int)n, rest);
+		else if (n)
+			hit = spell_inner(sp, buf, &o, sizeof(buf), rest, n);
 		rest += n;
 		if (*rest == '/' && o < sizeof(buf) - 1) {
 			buf[o++] = '/';
@@ -407,6 +635,8 @@ bool sg_rule_path(const char *t, size_t *b, size_t *e)
 static void generalise_block(struct suggest *s, struct sg_block *b, int tag)
 {
 	struct vars *v = calloc(1, sizeof(*v));
+	struct sg_ctx ctx;
+	struct speller sp;
 	aamed_policy *p;
 	size_t i;
 	int j;
@@ -418,6 +648,10 @@ static void generalise_block(struct suggest *s, struct sg_block *b, int tag)
 	for (j = 0; j < v->n; j++)
 		v->v[j].absolute = absolute(v, j, 0);
 	p = v->n ? probe(s, v, tag) : NULL;
+	sg_ctx_load(s, b->file, &ctx);
+	sp.p = p;
+	sp.v = v;
+	sp.ctx = &ctx;
 	for (i = 0; p && i < s->nrules; i++) {
 		struct sg_rule *r = &s->rules[i];
 		char path[1024], spelled[1024], text[3200];
@@ -429,7 +663,7 @@ static void generalise_block(struct suggest *s, struct sg_block *b, int tag)
 			continue;
 		snprintf(path, sizeof(path), "%.*s", (int)(pe - pb),
 			 r->r.text[0] + pb);
-		if (!spell(p, v, path, spelled, sizeof(spelled)))
+		if (!spell(&sp, path, spelled, sizeof(spelled)))
 			continue;
 		snprintf(text, sizeof(text), "%.*s%s%s", (int)pb, r->r.text[0],
 			 spelled, r->r.text[0] + pe);
@@ -438,6 +672,7 @@ static void generalise_block(struct suggest *s, struct sg_block *b, int tag)
 	}
 	if (p)
 		aamed_policy_free(p);
+	sg_ctx_free(&ctx);
 	for (j = 0; j < v->n; j++)
 		free(v->value[j]);
 	free(v);

@@ -150,10 +150,23 @@ static const char *file_rule(const char *path, uint32_t req, bool owner,
 	return NULL;
 }
 
+/*
+ * The owner qualifier: the kernel grants an owner rule when the task's
+ * fsuid is the file's uid (apparmor.d(5)), so a record whose ouid is its
+ * fsuid asks for one. Not for root (both 0): a root task's files are the
+ * system's, owned by root or by whichever service account, and owner
+ * would refuse the latter; apparmor.d's tooling writes owner only for a
+ * uid other than 0 (its IsOwner), and its maintainers do the same.
+ */
+static bool owner_of(const struct query *q, const struct qrule_ctx *c)
+{
+	return c->uids && q->file.fsuid == q->file.ouid && q->file.fsuid != 0;
+}
+
 const char *qw_file(const struct query *q, const struct qrule_ctx *c,
 		    struct qrule *r)
 {
-	bool owner = c->uids && q->file.fsuid == q->file.ouid;
+	bool owner = owner_of(q, c);
 
 	/* a link record asking more than l: the subset test's denial */
 	bool subset = q->file.op == AAMED_OP_LINK &&
@@ -180,7 +193,7 @@ static const char *net_rule(const struct aamed_sock *sk, struct qrule *r)
 const char *qw_ofile(const struct query *q, const struct qrule_ctx *c,
 		     struct qrule *r)
 {
-	bool owner = c->uids && q->file.fsuid == q->file.ouid;
+	bool owner = owner_of(q, c);
 
 	start(r);
 	if (q->ofile.is_sock)
