@@ -191,15 +191,15 @@ block() {
 		on' "$T/net-text" >"$T/out"
 }
 block n_tcp "network inet raw,"
-has net-note-tcp "for: create create inet raw"
+has net-note-tcp "for: create inet raw"
 has net-note-tcp "means: this socket's create only: the kernel then asks capability net_raw"
 block n_tcp "network packet dgram,"
 has net-note-packet-dgram "CAP_NET_RAW of a packet socket of any type"
 block n_inet "network packet raw,"
-has net-note-inet "for: create create packet raw"
+has net-note-inet "for: create packet raw"
 hasnt net-note-inet "net_raw"
 block n_tcp "network inet dgram,"
-has net-note-dgram "for: create create inet dgram"
+has net-note-dgram "for: create inet dgram"
 hasnt net-note-dgram "net_raw"
 apply net 6.12
 
