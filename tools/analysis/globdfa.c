@@ -167,6 +167,16 @@ int glob_dfa_new(const aamed_rules *q, uint32_t qstart, struct glob_dfa **out)
 	}
 	mark_live(g, &e);
 	keep_live(g, &e);
+	g->one_to = calloc(g->n, sizeof(*g->one_to));
+	if (!g->one_to)
+		goto out;
+	for (i = 0; i < g->n; i++) {
+		uint32_t j = g->first[i];
+
+		while (j < g->first[i + 1] && e.to[j] == e.to[g->first[i]])
+			j++;
+		g->one_to[i] = j == g->first[i + 1];
+	}
 	g->byte = e.byte;
 	g->to = e.to;
 	e.byte = NULL;
@@ -189,6 +199,7 @@ void glob_dfa_free(struct glob_dfa *g)
 		return;
 	free(g->accept);
 	free(g->live);
+	free(g->one_to);
 	free(g->first);
 	free(g->byte);
 	free(g->to);

@@ -25,6 +25,7 @@ struct glob_dfa {
 	uint32_t *first;	/* [n + 1] state i's edges: first[i]..first[i+1] */
 	uint8_t *byte;		/* [edges] */
 	uint32_t *to;		/* [edges] */
+	bool *one_to;		/* [n] every edge of the state has one target */
 };
 
 /* The bytes in the order the walk tries them: readable ones first, so

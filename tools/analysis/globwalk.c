@@ -169,56 +169,26 @@ struct walk {
 };
 
 /*
- * expand() for a label of one profile, the common case: the same walk
- * with the member's state in a register. Nearly every byte leads where
- * the one before led (a DFA state has few transitions of its own), so
- * the cost is the member's step, one call a byte.
- */
-static int expand1(struct walk *w, const uint32_t *cur, uint32_t head)
-{
-	const struct glob_dfa *g = w->gw->g;
-	const aamed_rules *m = w->gw->m[0];
-	const uint8_t *byte = g->byte;
-	const uint32_t *to = g->to;
-	uint32_t e, end = g->first[cur[0] + 1], ms = cur[1];
-	uint32_t pg = UINT32_MAX, pm = UINT32_MAX;
-	bool dead = false;
-
-	for (e = g->first[cur[0]]; e < end; e++) {
-		uint32_t nm = aamed_rules_next(m, ms, byte[e]);
-		uint32_t nxt[2];
-
-		if (!nm) {
-			dead = true;
-			continue;
-		}
-		if (nm == pm && to[e] == pg)
-			continue;
-		nxt[0] = pg = to[e];
-		nxt[1] = pm = nm;
-		if (tuple_add(&w->t, nxt, head, byte[e]) < 0)
-			return -ENOMEM;
-	}
-	if (dead)
-		w->missed = true;
-	return 0;
-}
-
-/*
  * Add the successors of entry head (states cur) in the glob's byte
  * order. A successor where a member is in its trap state grants nothing
  * there nor further on, and the glob still matches from there on (the
  * glob keeps only such edges): it is a path the label misses, and
- * nothing more; it is not kept.
+ * nothing more; it is not kept. Each member's row of steps is read in
+ * one call (the walk tries every byte of every state it reaches).
  */
 static int expand(struct walk *w, const uint32_t *cur, uint32_t head)
 {
 	const struct glob_walk *gw = w->gw;
 	const struct glob_dfa *g = gw->g;
+	uint32_t row[WC_MAX_MEMBERS][256];
 	uint32_t nxt[WC_MAX_MEMBERS + 1], prev[WC_MAX_MEMBERS + 1];
 	uint32_t e;
 	size_t i, width = gw->nm + 1;
 
+	if (g->first[cur[0]] == g->first[cur[0] + 1])
+		return 0;
+	for (i = 0; i < gw->nm; i++)
+		aamed_rules_row(gw->m[i], cur[i + 1], row[i]);
 	prev[0] = UINT32_MAX;
 	for (e = g->first[cur[0]]; e < g->first[cur[0] + 1]; e++) {
 		uint8_t b = g->byte[e];
@@ -226,7 +196,7 @@ static int expand(struct walk *w, const uint32_t *cur, uint32_t head)
 
 		nxt[0] = g->to[e];
 		for (i = 0; i < gw->nm; i++) {
-			nxt[i + 1] = aamed_rules_next(gw->m[i], cur[i + 1], b);
+			nxt[i + 1] = row[i][b];
 			dead |= !nxt[i + 1];
 		}
 		if (dead) {
@@ -242,6 +212,62 @@ static int expand(struct walk *w, const uint32_t *cur, uint32_t head)
 		if (tuple_add(&w->t, nxt, head, b) < 0)
 			return -ENOMEM;
 	}
+	return 0;
+}
+
+/*
+ * expand() for a label of one profile, the common case. Where every
+ * byte leads the glob to one state ("**" once inside it) only the
+ * member's step tells successors apart: a loop of its own.
+ */
+static int expand1(struct walk *w, const uint32_t *cur, uint32_t head)
+{
+	const struct glob_dfa *g = w->gw->g;
+	const uint8_t *byte = g->byte;
+	const uint32_t *to = g->to;
+	uint32_t e = g->first[cur[0]], end = g->first[cur[0] + 1], row[256];
+	uint32_t pg = UINT32_MAX, pm = UINT32_MAX, nxt[2];
+	bool dead = false;
+
+	if (e == end)
+		return 0;
+	aamed_rules_row(w->gw->m[0], cur[1], row);
+	if (g->one_to[cur[0]]) {
+		nxt[0] = to[e];
+		for (; e < end; e++) {
+			uint32_t nm = row[byte[e]];
+
+			if (nm == pm)	/* most bytes lead where the one before led */
+				continue;
+			pm = nm;
+			if (!nm) {
+				dead = true;
+			} else {
+				nxt[1] = nm;
+				if (tuple_add(&w->t, nxt, head, byte[e]) < 0)
+					return -ENOMEM;
+			}
+		}
+	} else {
+		for (; e < end; e++) {
+			uint32_t nm = row[byte[e]];
+
+			if (nm == pm && to[e] == pg)
+				continue;
+			pm = nm;
+			pg = to[e];
+			if (!nm) {
+				dead = true;
+			} else {
+				nxt[0] = pg;
+				nxt[1] = nm;
+				if (tuple_add(&w->t, nxt, head, byte[e]) < 0)
+					return -ENOMEM;
+			}
+		}
+	}
+	if (dead)
+		w->missed = true;
 	return 0;
 }
 
