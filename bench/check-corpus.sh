@@ -14,13 +14,15 @@
 # Each run alone on CPU 0 (taskset -c 0), best of ROUNDS (default 3):
 #   1. the loading alone (`aamed profiles`, its cost in each command);
 #   2. `aamed who-can --policy DIR file /etc/shadow r`;
-#   3. `aamed who-can --policy DIR file '/etc/**' w` (a glob);
+#   3. `aamed who-can --policy DIR file GLOB MODE` for three globs
+#      ('/etc/**' w, '/**' x, '/proc/*/mem' r: each walks the glob's
+#      DFA beside every profile's file DFA);
 #   4. `aamed check --policy DIR` (every check the blobs answer);
 #   5. `aamed check --policy SUB --source SUBSRC` over SOURCE_N files of
 #      profiles-a-f (default 10, every 16th file), and, with
 #      SOURCE_ALL=1, over the whole corpus (long: minutes);
 # then callgrind's instruction counts (valgrind; CALLGRIND=0 skips) of
-# 1, 2 and 4: stable where wall times vary by 10% on a shared machine.
+# 1, 2, 3 ('/etc/**' w) and 4: stable where wall times vary by 10% on a shared machine.
 # Each line: the run, wall and CPU seconds (user + sys), the goal and
 # the ratio to it. Exit 1 if a run failed; the goals are reported, not
 # enforced.
@@ -94,6 +96,8 @@ row() {
 row "load (aamed profiles)" 0 "$A" profiles --policy "$P"
 row "who-can file /etc/shadow r" 0.5 "$A" who-can --policy "$P" file /etc/shadow r
 row "who-can file /etc/** w" 0.5 "$A" who-can --policy "$P" file '/etc/**' w
+row "who-can file /** x" 0.5 "$A" who-can --policy "$P" file '/**' x
+row "who-can file /proc/*/mem r" 0.5 "$A" who-can --policy "$P" file '/proc/*/mem' r
 row "check (blobs)" 10 "$A" check --policy "$P" --format json
 tail -1 "$T/out" | sed -n 's/.*"counts":\({[^}]*}\).*/  findings: \1/p'
 
@@ -133,13 +137,16 @@ else
 fi
 
 if [ "${CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
+	# no pathname expansion of the glob in the split words
+	set -f
 	for c in "profiles --policy $P" "who-can --policy $P file /etc/shadow r" \
+		 "who-can --policy $P file /etc/** w" \
 		 "check --policy $P --format json"; do
 		# shellcheck disable=SC2086
 		valgrind --tool=callgrind --callgrind-out-file="$T/cg" "$A" $c \
 			>/dev/null 2>"$T/cg.err" || true
 		ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$T/cg.err")
-		echo "callgrind: aamed ${c%% *}: ${ir:-?} instructions" |
+		echo "callgrind: aamed $c: ${ir:-?} instructions" |
 			sed "s|$P|DIR|"
 	done
 else

@@ -1384,6 +1384,14 @@ uint32_t aamed_rules_next(const aamed_rules *rules, uint32_t state,
 			  uint8_t byte);
 uint32_t aamed_rules_match(const aamed_rules *rules, uint32_t state,
 			   const void *bytes, size_t len);
+/*
+ * Every step from state at once: next[b] = aamed_rules_next(rules,
+ * state, b) for each byte b (a walk that tries every byte, such as a
+ * product of DFAs, makes one call instead of 256). 0, or -EINVAL (next
+ * NULL).
+ */
+int aamed_rules_row(const aamed_rules *rules, uint32_t state,
+		    uint32_t next[256]);
 
 /* Permissions of a state (the kernel's struct aa_perms). */
 struct aamed_perms {

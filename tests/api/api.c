@@ -681,6 +681,48 @@ static void test_xattrs(const char *dir)
 	aamed_policy_free(p);
 }
 
+/* aamed_rules_row() is 256 calls of aamed_rules_next(), for every state
+ * of every rule set of every profile of the policy in dir/name. */
+static void test_rules_row(const char *dir, const char *name)
+{
+	static const enum aamed_rules_kind kinds[] = {
+		AAMED_RULES_POLICY, AAMED_RULES_FILE, AAMED_RULES_ATTACH
+	};
+	aamed_policy *p = load(dir, name);
+	uint32_t row[256];
+	size_t i, k, sets = 0, bad = 0;
+
+	for (i = 0; i < aamed_policy_profile_count(p); i++) {
+		const aamed_profile *pr = aamed_policy_profile(p, i);
+
+		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+			const aamed_rules *r = aamed_profile_rules(pr, kinds[k]);
+			uint32_t s, n = aamed_rules_state_count(r);
+			unsigned c;
+
+			if (!r)
+				continue;
+			sets++;
+			/* one past the last state, and the trap state: zeros */
+			for (s = 0; s <= n; s++) {
+				memset(row, 0xff, sizeof(row));
+				if (aamed_rules_row(r, s, row)) {
+					bad++;
+					continue;
+				}
+				for (c = 0; c < 256; c++)
+					bad += row[c] != aamed_rules_next(r, s, (uint8_t)c);
+			}
+			CHECK(aamed_rules_row(r, 1, NULL) == -EINVAL);
+		}
+	}
+	CHECK(sets > 0);
+	CHECK(bad == 0);
+	memset(row, 0xff, sizeof(row));
+	CHECK(aamed_rules_row(NULL, 1, row) == 0 && row[0] == 0 && row[255] == 0);
+	aamed_policy_free(p);
+}
+
 int main(int argc, char **argv)
 {
 	aamed_policy *p;
@@ -704,6 +746,8 @@ int main(int argc, char **argv)
 	test_not_mediated(argv[1]);
 	test_label_query(argv[1]);
 	test_xattrs(argv[1]);
+	test_rules_row(argv[1], "t.bin");
+	test_rules_row(argv[1], "t-ec.bin");
 	printf("%d passed, %d failed\n", pass, fail);
 	return fail ? 1 : 0;
 }

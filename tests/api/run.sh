@@ -67,5 +67,9 @@ profile xa_src {
 SD
 "$B/aamed" compile --features "$FEAT" -o "$T/x.bin" "$T/x.sd" ||
 	fail "FAIL: compile x.sd"
+# t.sd with equivalence classes and diff encoding: the DFA lookups that
+# are not the plain 16-bit table (aamed_rules_row)
+"$B/aamed" compile --features "$FEAT" -O equiv -O diff-encode \
+	-o "$T/t-ec.bin" "$T/t.sd" || fail "FAIL: compile t.sd -O equiv"
 
 "$T/api" "$T"

@@ -134,7 +134,7 @@ has graph-help 'usage: aamed graph'
 driver() {
 	cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Iinclude -Itools/analysis \
 		"$@" -o "$T/xcheck" "$D/xcheck_driver.c" tools/analysis/xgraph.c tools/analysis/xwalk.c \
-		tools/analysis/xcheck.c "$B/libaamed.a" -lpthread 2>"$T/cc.err"
+		tools/analysis/xchange.c tools/analysis/xcheck.c "$B/libaamed.a" -lpthread 2>"$T/cc.err"
 }
 if driver || driver -fsanitize=address,undefined; then
 	ok

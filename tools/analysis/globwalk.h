@@ -17,9 +17,18 @@
 /* none, the one path asked (no glob), some paths, all paths */
 enum extent { EX_NONE = 0, EX_PATH, EX_SOME, EX_ALL };
 
+/*
+ * The glob's DFA, prepared once for every label of a run (its rows of
+ * transitions, which states match, which can still reach a match).
+ */
+struct glob_dfa;
+
+/* 0, -ENOMEM, or -E2BIG (a glob DFA larger than a glob makes). */
+int glob_dfa_new(const aamed_rules *q, uint32_t qstart, struct glob_dfa **out);
+void glob_dfa_free(struct glob_dfa *g);
+
 struct glob_walk {
-	const aamed_rules *q;		/* the glob's file rules */
-	uint32_t qstart;
+	const struct glob_dfa *g;	/* the glob */
 	const aamed_rules *m[WC_MAX_MEMBERS];	/* members' file rules */
 	size_t nm;
 	uint32_t request;		/* AAMED_MAY_* every member must grant */

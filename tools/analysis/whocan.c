@@ -111,6 +111,7 @@ struct wc {
 	const struct tl_opts *o;
 	const aamed_rules *glob;	/* NULL: a plain path or another class */
 	uint32_t gstart;
+	struct glob_dfa *gd;		/* glob, prepared once for every label */
 	struct tl_source src;
 	bool have_src;
 };
@@ -158,8 +159,7 @@ static enum aamed_profile_mode member_mode(const aamed_profile *p)
 
 static int ask_glob(struct wc *w, struct wc_answer *a)
 {
-	struct glob_walk gw = { .q = w->glob, .qstart = w->gstart,
-				.request = w->q->file.request,
+	struct glob_walk gw = { .g = w->gd, .request = w->q->file.request,
 				.owner = w->q->file.fsuid == w->q->file.ouid };
 	size_t i, n = aamed_label_profile_count(a->label);
 
@@ -177,7 +177,7 @@ static int ask_glob(struct wc *w, struct wc_answer *a)
 	}
 	if (!gw.nm) {
 		/* every member grants all: the glob's first path */
-		struct glob_walk g0 = { .q = w->glob, .qstart = w->gstart };
+		struct glob_walk g0 = { .g = w->gd };
 		enum extent e;
 		int rc = glob_extent(&g0, &e, &a->witness);
 
@@ -334,8 +334,12 @@ static int load_glob(struct wc *w, aamed_policy **gp)
 	w->glob = p ? aamed_profile_rules(p, AAMED_RULES_FILE) : NULL;
 	w->gstart = aamed_rules_start(w->glob, AAMED_PCLASS_FILE);
 	rc = w->gstart ? 0 : EXIT_USAGE;
-	if (rc)
+	if (rc) {
 		cli_error("aamed who-can", "the compiled glob has no file rules");
+	} else if (glob_dfa_new(w->glob, w->gstart, &w->gd)) {
+		cli_error("aamed who-can", "out of memory");
+		rc = EXIT_USAGE;
+	}
 out:
 	tl_rmtmp(dir);
 	return rc;
@@ -451,6 +455,7 @@ out:
 		tl_source_free(&w.src);
 	if (w.policy)
 		aamed_policy_free(w.policy);
+	glob_dfa_free(w.gd);
 	if (gp)
 		aamed_policy_free(gp);
 	free(wa);

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xchange.h"
 #include "xgraph.h"
 #include "xwalk.h"
 
@@ -555,23 +556,99 @@ static bool reported(const struct xgraph *g, size_t first, const char *name)
 	return false;
 }
 
+/* The plain change_profile targets nobody provides, by state
+ * (xchange.h), in the order found. */
+struct unprovided {
+	char **name;		/* [w->n]: NULL, or the shortest such name */
+	bool *glob;		/* [w->n] */
+	uint32_t *order;	/* the states found, in order */
+	size_t n;
+};
+
+static int on_unprovided(void *arg, uint32_t state, char *name, bool glob)
+{
+	struct unprovided *u = arg;
+
+	u->name[state] = name;
+	u->glob[state] = glob;
+	u->order[u->n++] = state;
+	return 0;
+}
+
+static void unprovided_free(struct unprovided *u, uint32_t n)
+{
+	uint32_t i;
+
+	if (u->name)
+		for (i = 0; i < n; i++)
+			free(u->name[i]);
+	free(u->name);
+	free(u->glob);
+	free(u->order);
+}
+
+static int unprovided(const struct xgraph *g, const struct walk *w,
+		      struct unprovided *u)
+{
+	const char **names = malloc((g->nprofiles + 1) * sizeof(*names));
+	size_t i;
+	int rc;
+
+	u->name = calloc(w->n, sizeof(*u->name));
+	u->glob = calloc(w->n, sizeof(*u->glob));
+	u->order = calloc(w->n, sizeof(*u->order));
+	u->n = 0;
+	if (!names || !u->name || !u->glob || !u->order) {
+		free(names);
+		return -ENOMEM;
+	}
+	for (i = 0; i < g->nprofiles + 1; i++)
+		names[i] = g->nodes[i < g->nprofiles ? i : g->unconfined].name;
+	rc = xchange_unprovided(w, names, g->nprofiles + 1, on_unprovided, u);
+	free(names);
+	return rc;
+}
+
+/* A dangling change_profile edge of a plain rule (no exec condition):
+ * the name found for state s, taken from u. */
+static int add_unprovided(struct build *b, size_t from, struct unprovided *u,
+			  uint32_t s)
+{
+	struct xg_edge e = { .from = from, .kind = XE_CHANGE_PROFILE,
+			     .dangling = true, .glob = u->glob[s] };
+	char *wit = u->name[s];
+
+	u->name[s] = NULL;
+	e.to = node_for(b->g, &b->names, XN_MISSING, wit);
+	if (e.to == NOT_FOUND) {
+		free(wit);
+		return -ENOMEM;
+	}
+	return add_edge(b, &e, wit, NULL);
+}
+
 /*
  * change_profile rules of node `from`: an edge to every profile whose
  * name the rules accept. A rule's first accepting state on the way from
- * the start (its root: "foo" of "foo*", the start of "**") that no
- * provided name passes through to an accepting state is a target nobody
- * provides: a dangling edge, the root's shortest name its witness.
+ * the start (its root: "foo" of "foo*", the start of "**") reached by a
+ * name no provided name has as its root is a target nobody provides: a
+ * dangling edge, the shortest such name its witness. Plain rules are
+ * judged by name (xchange.h: the targets of a profile's rules share
+ * their final state); rules with an exec condition by the state after
+ * the condition's NUL.
  */
 static int change_states(struct build *b, size_t from, const struct walk *w,
 			 const uint32_t *cp, size_t ncp)
 {
 	struct xgraph *g = b->g;
 	uint8_t *covered = calloc(w->n, 1);
+	struct unprovided u = { 0 };
 	size_t i;
 	int rc = 0;
 
 	if (!covered)
 		return -ENOMEM;
+	rc = unprovided(g, w, &u);
 	for (i = 0; i < g->nprofiles + 1 && !rc; i++) {
 		size_t node = i < g->nprofiles ? i : g->unconfined;
 		const char *name = g->nodes[node].name;
@@ -596,6 +673,11 @@ static int change_states(struct build *b, size_t from, const struct walk *w,
 		uint32_t t;
 		bool root = true;
 
+		if (!w->nul[cp[i]]) {
+			if (u.name[cp[i]])
+				rc = add_unprovided(b, from, &u, cp[i]);
+			continue;
+		}
 		if (covered[cp[i]])
 			continue;
 		for (t = cp[i]; t != w->start && root;) {
@@ -641,6 +723,11 @@ static int change_states(struct build *b, size_t from, const struct walk *w,
 		e.to = node_for(g, &b->names, XN_MISSING, wit);
 		rc = e.to == NOT_FOUND ? -ENOMEM : add_edge(b, &e, wit, cond);
 	}
+	/* a target state first reached past a NUL, another way */
+	for (i = 0; i < u.n && !rc; i++)
+		if (u.name[u.order[i]])
+			rc = add_unprovided(b, from, &u, u.order[i]);
+	unprovided_free(&u, w->n);
 	free(covered);
 	return rc;
 }

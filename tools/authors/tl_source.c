@@ -828,6 +828,11 @@ int tl_source_load(struct tl_source *s, const char *file,
 		}
 	}
 	free(pending);
+	/* blocks left open at the end of the file (apparmor_parser -p
+	 * does not parse them): their names as "}" would have */
+	while (depth > 0)
+		if (--depth < 32)
+			free(prof[depth]);
 	bind_profile_names(s, out);
 	fputs("profile __aamed_empty {\n}\n", out);
 	emit_backgrounds(out, s);
