@@ -186,6 +186,20 @@ static struct aa_profile *learning_hat(struct hat_ctx *c,
 }
 
 /*
+ * Append "//&MEMBER" (MEMBER alone first) to the label name in buf at
+ * pos; the new pos. Once the name has outgrown buf, pos stays past its
+ * end and nothing is written: buf + pos must not even be formed then.
+ */
+static size_t name_append(char *buf, size_t size, size_t pos,
+			  const char *member)
+{
+	if (pos >= size)
+		return pos;
+	return pos + (size_t)snprintf(buf + pos, size - pos, "%s%s",
+				      pos ? "//&" : "", member);
+}
+
+/*
  * build_change_hat() for each member of the namespace, the others kept:
  * the new stack into vec. A member in complain mode without the hat gets
  * a learning hat: *learn is set and its name is written into res->name
@@ -232,10 +246,7 @@ static int build_hats(struct hat_ctx *c, const char *name, bool sibling,
 		if (c->req.tracer)
 			(*n)++;
 name:
-		pos += (size_t)snprintf(res->name + pos,
-					pos < sizeof(res->name) ?
-						sizeof(res->name) - pos : 0,
-					"%s%s", pos ? "//&" : "", member);
+		pos = name_append(res->name, sizeof(res->name), pos, member);
 	}
 	return pos < sizeof(res->name) ? 0 : -ENAMETOOLONG;
 }
