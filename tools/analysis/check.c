@@ -173,13 +173,13 @@ static int load_sources(struct check_ctx *c, const struct tl_opts *o)
 	c->src = calloc(n ? n : 1, sizeof(*c->src));
 	if (!c->src)
 		rc = -1;
-	for (i = 0; !rc && i < n; i++) {
-		if (tl_source_load(&c->src[c->nsrc], files[i], o->features,
-				   o->incs, o->ni, o->k))
-			rc = -1;	/* tl_source_load said which */
-		else
-			c->nsrc++;
-	}
+	/* every file's rules compiled together, each distinct one once
+	 * (tl_source_set.c): abstractions make most of them repeats */
+	if (!rc && tl_source_load_set(c->src, n, (const char *const *)files,
+				      o->features, o->incs, o->ni, o->k))
+		rc = -1;	/* tl_source_load_set said which */
+	else if (!rc)
+		c->nsrc = n;
 	if (files != one) {
 		for (i = 0; i < n; i++)
 			free(files[i]);

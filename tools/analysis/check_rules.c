@@ -17,12 +17,16 @@ const aamed_profile *check_rule_profile(const struct tl_source *src,
 
 	if (i >= src->nrules || !src->rules[i].compiled)
 		return NULL;
+	if (src->shared)
+		return src->rules[i].one;
 	snprintf(name, sizeof(name), "__aamed_r%zu", i);
 	return aamed_policy_profile_find(src->policy, NULL, name);
 }
 
 const aamed_profile *check_empty_profile(const struct tl_source *src)
 {
+	if (src->shared)
+		return src->empty;
 	return aamed_policy_profile_find(src->policy, NULL, "__aamed_empty");
 }
 
