@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "check_rules.h"
 
 #define MAX_IGNORE 64
 #define MAX_SOURCES 4096
@@ -347,6 +348,7 @@ static void ctx_free(struct check_ctx *c)
 		tl_source_free(&c->src[i]);
 	free(c->src);
 	check_suppress_free();
+	check_index_free();
 	if (c->policy)
 		aamed_policy_free(c->policy);
 }
