@@ -26,6 +26,7 @@
 #include "check_batch.h"
 #include "check_rules.h"
 #include "check_union.h"
+#include "check_memo.h"
 
 struct cand {
 	size_t rule;	/* index in src->rules */
@@ -127,22 +128,50 @@ static size_t denies_of(const struct tl_source *s, const struct tl_rule *r,
 	return n;
 }
 
+/*
+ * The deny rules of one profile and class, found once for the run of
+ * that profile's rules (denies_of() for each of a profile's thousand
+ * rules was a scan of the whole source each time).
+ */
+struct dcache {
+	const struct tl_source *s;
+	const char *profile;	/* NULL: empty */
+	int klass;
+	bool any;		/* has_deny() */
+	size_t n;		/* denies_of() */
+	const aamed_profile **dp, *bg;
+};
+
+static const struct dcache *denies_cached(struct dcache *dc,
+					  const struct tl_source *s,
+					  const struct tl_rule *r)
+{
+	if (dc->profile && dc->s == s && dc->klass == r->klass &&
+	    !strcmp(dc->profile, r->profile))
+		return dc;
+	dc->s = s;
+	dc->profile = r->profile;
+	dc->klass = r->klass;
+	dc->any = has_deny(s, r);
+	dc->n = dc->any ? denies_of(s, r, dc->dp, &dc->bg) : 0;
+	return dc;
+}
+
 static void judge_union(struct check_ctx *c, const struct tl_source *s,
-			size_t i, const aamed_profile **dp)
+			size_t i, const struct dcache *dc)
 {
 	const struct tl_rule *r = &s->rules[i];
-	const aamed_profile *one = check_rule_profile(s, i), *bg;
+	const aamed_profile *one = check_rule_profile(s, i);
 	const aamed_profile *empty = check_empty_profile(s);
-	char wit[1024];
-	size_t n;
+	const char *wit;
 
 	if (!one || !empty)
 		return;		/* the parser refused it: nothing to say */
 	/* a rule that grants nothing of its own is no rule to judge */
-	if (!check_first_grant(one, empty, wit, sizeof(wit)))
+	if (!(wit = shadow_first_grant(one, empty)))
 		return;
-	n = denies_of(s, r, dp, &bg);
-	if (!n || !check_union_denied(one, empty, bg, dp, n, r->klass, NULL))
+	if (!dc->n || !shadow_union_denied(one, empty, dc->bg, dc->dp, dc->n,
+					   r->klass))
 		return;
 	check_report(c, r->profile, r, wit,
 		     "rule is shadowed: deny rules take away all it grants");
@@ -160,10 +189,10 @@ static void one_source(struct check_ctx *c, const struct tl_source *s)
 	struct cand *k = NULL;
 	size_t nk = 0, i, empty;
 	aamed_policy *bp;
-	const aamed_profile **dp = calloc(s->nrules ? s->nrules : 1,
-					  sizeof(*dp));
+	struct dcache dc = { 0 };
 
-	if (!dp) {
+	dc.dp = calloc(s->nrules ? s->nrules : 1, sizeof(*dc.dp));
+	if (!dc.dp) {
 		fputs("aamed check: out of memory\n", stderr);
 		exit(EXIT_USAGE);
 	}
@@ -172,10 +201,10 @@ static void one_source(struct check_ctx *c, const struct tl_source *s)
 		struct cand *nk2;
 		char *body;
 
-		if (r->deny || !r->compiled || !has_deny(s, r))
+		if (r->deny || !r->compiled || !denies_cached(&dc, s, r)->any)
 			continue;
 		if (by_union(r)) {
-			judge_union(c, s, i, dp);
+			judge_union(c, s, i, &dc);
 			continue;
 		}
 		nk2 = realloc(k, (nk + 1) * sizeof(*k));
@@ -198,7 +227,7 @@ static void one_source(struct check_ctx *c, const struct tl_source *s)
 			aamed_policy_free(bp);
 	}
 	free(k);
-	free(dp);
+	free(dc.dp);
 	check_batch_free(&b);
 }
 
@@ -208,5 +237,6 @@ CHECK_RUN(check_shadowed)
 
 	for (i = 0; i < c->nsrc; i++)
 		one_source(c, &c->src[i]);
+	shadow_memo_free();
 	return 0;
 }
