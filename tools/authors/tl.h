@@ -109,6 +109,7 @@ struct tl_source {
 	/* tl_source_load_set(): policy is shared by several sources, its
 	 * profiles named by the set, so found through these pointers (the
 	 * empty profile, the backgrounds by index, each rule's "one") */
+	size_t preamble_len, preamble_cap;
 	struct tl_batch *shared;
 	const aamed_profile *empty;
 	const aamed_profile *bg[TL_NBACKGROUNDS];

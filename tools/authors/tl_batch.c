@@ -207,6 +207,7 @@ struct tl_batch {
 	struct sinfo *si;
 	size_t nsi;
 	size_t unique;		/* bodies never shared */
+	size_t runs;		/* apparmor_parser runs */
 	aamed_policy *policy;
 	size_t refs;
 };
@@ -516,6 +517,11 @@ size_t tl_batch_count(const struct tl_batch *b)
 	return b->nbodies;
 }
 
+size_t tl_batch_runs(const struct tl_batch *b)
+{
+	return b->runs;
+}
+
 const aamed_profile *tl_batch_profile(const struct tl_batch *b, size_t id)
 {
 	return id < b->nbodies ? b->body[id].prof : NULL;
@@ -587,6 +593,7 @@ static void compile_ids(struct cjob *j, size_t group, size_t *ids, size_t n)
 		return;
 	snprintf(src, sizeof(src), "%s/batch", j->dir);
 	snprintf(bin, sizeof(bin), "%s/batch.bin", j->dir);
+	j->b->runs++;
 	rc = write_file(j, src, group, ids, n) ||
 	     tl_compile(src, bin, j->features, j->incdirs, j->nincs, true);
 	if (!rc && aamed_policy_load_path(j->b->policy, bin, &err)) {

@@ -27,6 +27,8 @@ void tl_batch_unref(struct tl_batch *b);
 size_t tl_batch_add(struct tl_batch *b, const struct tl_source *s,
 		    const char *body, bool unique);
 size_t tl_batch_count(const struct tl_batch *b);
+/* apparmor_parser runs so far (a batch it refuses is split in halves) */
+size_t tl_batch_runs(const struct tl_batch *b);
 /* Compile every body added since the last call: 0, or -1 when a blob
  * cannot be loaded (said on stderr). */
 int tl_batch_compile(struct tl_batch *b, const char *features,

@@ -58,9 +58,21 @@ static char *read_all(const char *path, size_t *len)
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
 	size_t cap = 0, n = 0, r;
+	struct stat sb;
 
 	if (!f)
 		return NULL;
+	/* the size first: -p output is a few hundred kB, and growing to
+	 * it by doubling copied it many times over */
+	if (!fstat(fileno(f), &sb) && sb.st_size > 0 &&
+	    (uint64_t)sb.st_size < ((uint64_t)1 << 32)) {
+		cap = (size_t)sb.st_size + 4097;
+		buf = malloc(cap);
+		if (!buf) {
+			fclose(f);
+			return NULL;
+		}
+	}
 	for (;;) {
 		if (cap - n < 4096) {
 			char *nb = realloc(buf, cap = cap * 2 + 8192);
@@ -568,13 +580,22 @@ static void add_rule(struct tl_source *s, const char *text, const char *file,
 
 static void add_preamble(struct tl_source *s, const char *line)
 {
-	size_t have = s->preamble ? strlen(s->preamble) : 0;
-	char *p = realloc(s->preamble, have + strlen(line) + 2);
+	size_t l = strlen(line);
 
-	if (!p)
-		exit(EXIT_USAGE);
-	sprintf(p + have, "%s\n", line);
-	s->preamble = p;
+	/* grown by halves: a corpus file's tunables are 300 lines */
+	if (s->preamble_len + l + 2 > s->preamble_cap) {
+		size_t cap = (s->preamble_len + l + 2) * 3 / 2 + 256;
+		char *p = realloc(s->preamble, cap);
+
+		if (!p)
+			exit(EXIT_USAGE);
+		s->preamble = p;
+		s->preamble_cap = cap;
+	}
+	memcpy(s->preamble + s->preamble_len, line, l);
+	s->preamble_len += l;
+	s->preamble[s->preamble_len++] = '\n';
+	s->preamble[s->preamble_len] = 0;
 }
 
 static void add_profile(struct tl_source *s, const char *hname,
