@@ -381,6 +381,9 @@ static struct sinfo *source_info(struct tl_batch *b, const struct tl_source *s)
 			puts_(&group, line);
 			puts_(&group, "\n");
 		} else if (!add_def(si, line)) {
+			if (getenv("AAMED_SOURCE_STATS") && !si->bad)
+				fprintf(stderr, "aamed: --source: not shared: %s\n",
+					line);
 			si->bad = true;
 		}
 		free(line);
@@ -484,6 +487,8 @@ size_t tl_batch_add(struct tl_batch *b, const struct tl_source *s,
 		return (size_t)-1;
 	puts_(&out, "");
 	if (!rename_text(b, si, text, 0, &out, &deps)) {
+		if (getenv("AAMED_SOURCE_STATS"))
+			fprintf(stderr, "aamed: --source: not shared: %s", text);
 		free(out.s);
 		free(deps.v);
 		return (size_t)-1;

@@ -176,10 +176,17 @@ int tl_source_load_set(struct tl_source *v, size_t n,
 		add_source(b, &v[i], &d[i]);
 	if (tl_batch_compile(b, features, incdirs, nincs))
 		goto out;
-	for (i = 0; i < n; i++)
-		if (!take(b, &v[i], &d[i], features) &&
-		    (++apart, tl_source_compile(&v[i], features, incdirs, nincs, k)))
+	for (i = 0; i < n; i++) {
+		if (take(b, &v[i], &d[i], features))
+			continue;
+		if (getenv("AAMED_SOURCE_STATS"))
+			fprintf(stderr, "aamed: --source: %s compiled apart (%s)\n",
+				files[i], d[i].shared ? "a rule fails alone" :
+				"its variables cannot be renamed");
+		apart++;
+		if (tl_source_compile(&v[i], features, incdirs, nincs, k))
 			goto out;
+	}
 	rc = 0;
 	if (getenv("AAMED_SOURCE_STATS"))
 		stats(v, n, b, apart);
