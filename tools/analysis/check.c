@@ -256,19 +256,15 @@ void check_report(struct check_ctx *c, const char *profile,
 int check_profile_loc(const struct check_ctx *c, const char *profile,
 		      const char **file, int *line)
 {
-	size_t i, j;
+	/* the first header of that name mapped to a file (check_index.c):
+	 * redundant asks it for every rule */
+	const struct tl_profile_loc *l = check_index_loc(c, profile);
 
-	for (i = 0; i < c->nsrc; i++)
-		for (j = 0; j < c->src[i].nprofiles; j++) {
-			const struct tl_profile_loc *l = &c->src[i].profiles[j];
-
-			if (l->file && !strcmp(l->profile, profile)) {
-				*file = l->file;
-				*line = l->line;
-				return 0;
-			}
-		}
-	return -1;
+	if (!l)
+		return -1;
+	*file = l->file;
+	*line = l->line;
+	return 0;
 }
 
 /* Silenced by --ignore, by the rule's line or the profile's line. */

@@ -14,9 +14,11 @@
 #include "check_rules.h"
 
 struct pentry {
-	const char *name;	/* a rule's profile (its tl_rule owns it) */
+	const char *name;	/* a rule's or header's profile (owned by
+				 * its tl_rule or tl_profile_loc) */
 	struct check_prule *v;
 	size_t n, cap;
+	const struct tl_profile_loc *loc;	/* first header with a file */
 };
 
 static struct {
@@ -67,6 +69,19 @@ static void build(const struct check_ctx *c)
 	ix.c = c;
 	ix.nsrc = c->nsrc;
 	for (i = 0; i < c->nsrc; i++)
+		for (j = 0; j < c->src[i].nprofiles; j++) {
+			const struct tl_profile_loc *l = &c->src[i].profiles[j];
+			struct pentry *e = slot(l->profile);
+
+			if (!e->name) {
+				if (++used >= ix.cap)
+					oom();
+				e->name = l->profile;
+			}
+			if (l->file && !e->loc)
+				e->loc = l;
+		}
+	for (i = 0; i < c->nsrc; i++)
 		for (j = 0; j < c->src[i].nrules; j++) {
 			const struct tl_rule *r = &c->src[i].rules[j];
 			struct pentry *e = slot(r->profile);
@@ -103,6 +118,16 @@ const struct check_prule *check_profile_rules(const struct check_ctx *c,
 	e = slot(profile);
 	*n = e->n;
 	return e->v;
+}
+
+const struct tl_profile_loc *check_index_loc(const struct check_ctx *c,
+					     const char *profile)
+{
+	if (!c->nsrc || !profile)
+		return NULL;
+	if (ix.c != c || ix.nsrc != c->nsrc)
+		build(c);
+	return slot(profile)->loc;
 }
 
 void check_index_free(void)

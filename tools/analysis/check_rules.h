@@ -92,6 +92,10 @@ struct check_prule {
  */
 const struct check_prule *check_profile_rules(const struct check_ctx *c,
 					      const char *profile, size_t *n);
+/* The first profile header (source, then header order) of that name
+ * mapped back to a file, or NULL: check_profile_loc()'s answer. */
+const struct tl_profile_loc *check_index_loc(const struct check_ctx *c,
+					     const char *profile);
 void check_index_free(void);
 
 #endif
