@@ -106,6 +106,69 @@ const char *shadow_first_grant(const aamed_profile *one,
 	return e->wit;
 }
 
+/* rules' state after the path w from the file start; 0: none (dead) */
+static uint32_t file_state(const aamed_rules *r, const uint8_t *w, size_t len)
+{
+	uint32_t st = r ? aamed_rules_start(r, AAMED_PCLASS_FILE) : 0;
+
+	return st ? aamed_rules_match(r, st, w, len) : 0;
+}
+
+/*
+ * Is something of a file rule left at its first input (check_first_input),
+ * asked of every profile of the union walk (check_union.c's
+ * entry_all_denied(), with its rules for a profile whose DFA died there)?
+ * Then the walk, which visits that input's tuple, would answer false:
+ * most rules beside an abstraction's deny rules are judged here without
+ * it. false: not known, walk.
+ */
+static bool left_at_first(const aamed_profile *one, const aamed_profile *empty,
+			  const aamed_profile *bg,
+			  const aamed_profile *const *dp, size_t n)
+{
+	const aamed_rules *r = aamed_profile_rules(one, AAMED_RULES_FILE);
+	const aamed_rules *er = empty ? aamed_profile_rules(empty, AAMED_RULES_FILE) : NULL;
+	const aamed_rules *br = bg ? aamed_profile_rules(bg, AAMED_RULES_FILE) : NULL;
+	struct check_input in;
+	uint32_t rs, es, bs;
+	size_t k;
+	int o;
+
+	if (!r || !check_first_input(one, empty, &in) || in.caps ||
+	    in.kind != AAMED_RULES_FILE || in.len >= sizeof(in.w))
+		return false;
+	rs = file_state(r, in.w, in.len);
+	es = file_state(er, in.w, in.len);
+	bs = file_state(br, in.w, in.len);
+	if (!rs)
+		return false;
+	for (o = AAMED_ENTRY_OWNER; o <= AAMED_ENTRY_OTHER; o++) {
+		struct aamed_perms pr, p;
+		uint32_t e = 0, b = 0, taken = 0;
+
+		if (aamed_rules_perms(r, rs, o == AAMED_ENTRY_OWNER, &pr))
+			continue;
+		pr.allow &= CHECK_RULE_BITS;
+		if (!pr.allow)
+			continue;
+		/* the empty profile dead: its trap state's permissions */
+		if (er && !aamed_rules_perms(er, es, o == AAMED_ENTRY_OWNER, &p))
+			e = p.allow;
+		if (bs && !aamed_rules_perms(br, bs, o == AAMED_ENTRY_OWNER, &p))
+			b = p.allow;
+		for (k = 0; k < n; k++) {
+			const aamed_rules *dr = aamed_profile_rules(dp[k], AAMED_RULES_FILE);
+			uint32_t ds = file_state(dr, in.w, in.len);
+
+			if (ds && !aamed_rules_perms(dr, ds, o == AAMED_ENTRY_OWNER, &p))
+				taken |= b & ~p.allow;
+		}
+		if (pr.allow & ~taken & ~e)
+			return true;
+	}
+	return false;
+}
+
 bool shadow_union_denied(const aamed_profile *one, const aamed_profile *empty,
 			 const aamed_profile *bg, const aamed_profile *const *dp,
 			 size_t n, int klass)
@@ -124,7 +187,9 @@ bool shadow_union_denied(const aamed_profile *one, const aamed_profile *empty,
 		k[4 + i] = (uintptr_t)dp[i];
 	e = find(&denied, k, n + 4);
 	if (!e) {
-		bool yes = check_union_denied(one, empty, bg, dp, n, klass, NULL);
+		bool yes = !(klass == AAMED_PCLASS_FILE && bg &&
+			     left_at_first(one, empty, bg, dp, n)) &&
+			   check_union_denied(one, empty, bg, dp, n, klass, NULL);
 
 		e = insert(&denied, k, n + 4);
 		e->yes = yes;
