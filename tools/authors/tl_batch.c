@@ -321,7 +321,7 @@ static bool add_def(struct sinfo *si, const char *line)
 	slot = st_slot(&si->names, name, true);
 	if (*slot == (size_t)-1) {
 		if (append)
-			return false;	/* += of nothing: as the parser sees it? */
+			return false;	/* += before =: left to the parser, apart */
 		si->v = xrealloc(si->v, (si->nv + 1) * sizeof(*si->v));
 		v = &si->v[si->nv];
 		memset(v, 0, sizeof(*v));
