@@ -19,16 +19,26 @@
 #      DFA beside every profile's file DFA);
 #   4. `aamed check --policy DIR` (every check the blobs answer);
 #   5. `aamed check --policy SUB --source SUBSRC` over SOURCE_N files of
-#      profiles-a-f (default 10, every 16th file), and, with
-#      SOURCE_ALL=1, over the whole corpus (long: minutes);
+#      profiles-a-f (default 10, every 16th file);
+#   6. `aamed check --policy DIR --source ALL`, ALL every profile file of
+#      the corpus (groups/**, profiles-*, namespaces/**: 1,616, links in
+#      one directory), one round (SOURCE_ALL=0 skips it): its CPU, then
+#      apparmor_parser's share (each run timed through a wrapper: -p per
+#      file, compiles) and what sharing saved (AAMED_SOURCE_STATS);
+#   7. with BEFORE=OLD_AAMED: run 6's command over profiles-a-f by the old
+#      binary and the new, their CPU and whether the JSON is byte-identical
+#      (a difference fails the run);
 # then callgrind's instruction counts (valgrind; CALLGRIND=0 skips) of
-# 1, 2, 3 ('/etc/**' w) and 4: stable where wall times vary by 10% on a shared machine.
-# Each line: the run, wall and CPU seconds (user + sys), the goal and
-# the ratio to it. Exit 1 if a run failed; the goals are reported, not
-# enforced.
+# 1, 2, 3 ('/etc/**' w), 4 and 5 (aamed's own instructions:
+# apparmor_parser, a child, is not traced): stable where wall times vary
+# by 10% on a shared machine.
+# Each line: the run, wall and CPU seconds (user + sys, children
+# included), the goal and the ratio to it. Exit 1 if a run failed; the
+# goals are reported, not enforced.
 #
 # Environment: AAMED (default build/aamed), ROUNDS, SOURCE_N,
-# SOURCE_ALL, CALLGRIND, FEATURES (default Debian's features file).
+# SOURCE_ALL, BEFORE, CALLGRIND, FEATURES (default Debian's features
+# file).
 set -eu
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -108,7 +118,12 @@ if [ ! -e "$SSRC" ]; then
 elif [ ! -x "$PARSER" ]; then
 	echo "SKIP: no apparmor_parser 5.0.2 at $PARSER (--source runs; set AAMED_PARSERS_DIR)"
 else
-	PATH=$(dirname "$PARSER"):$PATH
+	# every parser run timed into $T/parser.log: "user sys first-arg"
+	mkdir "$T/pbin"
+	printf '#!/bin/sh\nexec /usr/bin/time -a -o "%s" -f "%%U %%S $1" "%s" "$@"\n' \
+		"$T/parser.log" "$PARSER" >"$T/pbin/apparmor_parser"
+	chmod +x "$T/pbin/apparmor_parser"
+	PATH=$T/pbin:$PATH
 	export PATH
 	if [ -d "$SSRC" ]; then
 		S=$SSRC
@@ -127,12 +142,41 @@ else
 	g=$(awk -v n="$n" -v t="$(ls "$P" | wc -l)" 'BEGIN { printf "%.3f", 10 * n / t }')
 	(cd "$S" && row "check --source ($n files)" "$g" "$A" check --policy "$T/sub" \
 		--source "$T/subsrc" --features "$FEAT" -I .)
-	if [ "${SOURCE_ALL:-0}" = 1 ]; then
-		ROUNDS=1
-		for d in groups profiles-a-f profiles-g-l profiles-m-r profiles-s-z; do
-			(cd "$S" && row "check --source $d" 0 "$A" check --policy "$P" \
-				--source "$d" --features "$FEAT" -I .)
+	if [ "${SOURCE_ALL:-1}" != 0 ]; then
+		mkdir "$T/all"
+		(cd "$S" && find groups profiles-* namespaces -type f 2>/dev/null) |
+			sort | while read -r f; do
+				ln -s "$S/$f" "$T/all/$(echo "$f" | tr / _)"
+			done
+		: >"$T/parser.log"
+		(cd "$S" && ROUNDS=1 && AAMED_SOURCE_STATS=1 &&
+			export AAMED_SOURCE_STATS && row \
+			"check --source ($(ls "$T/all" | wc -l) files)" 10 \
+			"$A" check --policy "$P" --source "$T/all" \
+			--features "$FEAT" -I . --format json)
+		tail -1 "$T/out" | sed -n 's/.*"counts":\({[^}]*}\).*/  findings: \1/p'
+		sed -n 's/^aamed: --source: /  /p' "$T/err"
+		# the run's own CPU (one round: $T/time) less the parser's
+		tot=$(tail -n 1 "$T/time" | awk '{ print $2 + $3 }')
+		awk -v tot="$tot" '$1 ~ /^[0-9.]+$/ { c = $1 + $2; if ($3 == "-p") { pn++; pc += c } else { cn++; cc += c } }
+			END { printf "  apparmor_parser: -p %d runs %.2f s cpu, compile %d runs %.2f s cpu; aamed alone %.2f s cpu\n", pn, pc, cn, cc, tot - pc - cc }' \
+			"$T/parser.log"
+	fi
+	if [ -n "${BEFORE:-}" ]; then
+		for w in before after; do
+			b=$BEFORE
+			[ $w = after ] && b=$A
+			(cd "$S" && ROUNDS=1 && row "check --source a-f ($w)" 0 "$b" check \
+				--policy "$P" --source profiles-a-f --features "$FEAT" -I . \
+				--format json)
+			cp "$T/out" "$T/$w.json"
 		done
+		if cmp -s "$T/before.json" "$T/after.json"; then
+			echo "  before/after: JSON byte-identical ($(wc -c <"$T/after.json") bytes)"
+		else
+			echo "  before/after: JSON DIFFERS"
+			status=1
+		fi
 	fi
 fi
 
@@ -149,6 +193,13 @@ if [ "${CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
 		echo "callgrind: aamed $c: ${ir:-?} instructions" |
 			sed "s|$P|DIR|"
 	done
+	if [ -d "$T/subsrc" ]; then
+		(cd "$S" && valgrind --tool=callgrind --callgrind-out-file="$T/cg" \
+			"$A" check --policy "$T/sub" --source "$T/subsrc" \
+			--features "$FEAT" -I . --format json >/dev/null 2>"$T/cg.err" || true)
+		ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$T/cg.err")
+		echo "callgrind: aamed check --source ($(ls "$T/subsrc" | wc -l) files, aamed alone): ${ir:-?} instructions"
+	fi
 else
 	echo "SKIP: callgrind counts (CALLGRIND=0 or no valgrind)"
 fi

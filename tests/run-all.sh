@@ -88,6 +88,7 @@ suite sources sh tests/sources/run.sh $B/aamed
 per_parser tools sh tests/tools/run.sh $B/aamed
 per_parser graph sh tests/graph/run.sh $B/aamed
 per_parser check sh tests/check/run.sh $B/aamed
+per_parser check-batch sh tests/check-batch/run.sh $B/aamed
 suite html sh tests/html/run.sh $B/aamed
 suite test-cmd sh tests/test-cmd/run.sh $B/aamed
 suite cli sh tests/cli/run.sh $B/aamed

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "check_rules.h"
 
 #define MAX_IGNORE 64
 #define MAX_SOURCES 4096
@@ -173,13 +174,13 @@ static int load_sources(struct check_ctx *c, const struct tl_opts *o)
 	c->src = calloc(n ? n : 1, sizeof(*c->src));
 	if (!c->src)
 		rc = -1;
-	for (i = 0; !rc && i < n; i++) {
-		if (tl_source_load(&c->src[c->nsrc], files[i], o->features,
-				   o->incs, o->ni, o->k))
-			rc = -1;	/* tl_source_load said which */
-		else
-			c->nsrc++;
-	}
+	/* every file's rules compiled together, each distinct one once
+	 * (tl_source_set.c): abstractions make most of them repeats */
+	if (!rc && tl_source_load_set(c->src, n, (const char *const *)files,
+				      o->features, o->incs, o->ni, o->k))
+		rc = -1;	/* tl_source_load_set said which */
+	else if (!rc)
+		c->nsrc = n;
 	if (files != one) {
 		for (i = 0; i < n; i++)
 			free(files[i]);
@@ -255,19 +256,15 @@ void check_report(struct check_ctx *c, const char *profile,
 int check_profile_loc(const struct check_ctx *c, const char *profile,
 		      const char **file, int *line)
 {
-	size_t i, j;
+	/* the first header of that name mapped to a file (check_index.c):
+	 * redundant asks it for every rule */
+	const struct tl_profile_loc *l = check_index_loc(c, profile);
 
-	for (i = 0; i < c->nsrc; i++)
-		for (j = 0; j < c->src[i].nprofiles; j++) {
-			const struct tl_profile_loc *l = &c->src[i].profiles[j];
-
-			if (l->file && !strcmp(l->profile, profile)) {
-				*file = l->file;
-				*line = l->line;
-				return 0;
-			}
-		}
-	return -1;
+	if (!l)
+		return -1;
+	*file = l->file;
+	*line = l->line;
+	return 0;
 }
 
 /* Silenced by --ignore, by the rule's line or the profile's line. */
@@ -347,6 +344,7 @@ static void ctx_free(struct check_ctx *c)
 		tl_source_free(&c->src[i]);
 	free(c->src);
 	check_suppress_free();
+	check_index_free();
 	if (c->policy)
 		aamed_policy_free(c->policy);
 }

@@ -52,12 +52,18 @@ static const struct tl_rule *covering(const struct check_ctx *c,
 {
 	const struct tl_rule *r = &src->rules[i];
 	const aamed_profile *rp = check_rule_profile(src, i);
-	size_t j;
+	size_t k, n, j;
+	/* the profile's rules, in rule order (check_index.c) */
+	const struct check_prule *pr = check_profile_rules(c, r->profile, &n);
 
-	for (j = 0; j < src->nrules; j++) {
-		const struct tl_rule *s = &src->rules[j];
+	for (k = 0; k < n; k++) {
+		const struct tl_rule *s;
 		const aamed_profile *sp;
 
+		if (pr[k].src != src)
+			continue;
+		j = pr[k].rule;
+		s = &src->rules[j];
 		if (!candidate(r, s) || !(sp = check_rule_profile(src, j)) ||
 		    !check_input_granted(sp, in) || !check_covers(rp, sp))
 			continue;
@@ -77,15 +83,20 @@ struct ucovers {
 	size_t n;
 };
 
-static void gather(const struct tl_source *src, size_t i,
-		   const bool *reported, struct ucovers *u)
+static void gather(const struct check_ctx *c, const struct tl_source *src,
+		   size_t i, const bool *reported, struct ucovers *u)
 {
-	size_t j;
+	size_t k, n, j;
+	const struct check_prule *pr =
+		check_profile_rules(c, src->rules[i].profile, &n);
 
 	u->n = 0;
-	for (j = 0; j < src->nrules; j++) {
+	for (k = 0; k < n; k++) {
 		const aamed_profile *sp;
 
+		if (pr[k].src != src)
+			continue;
+		j = pr[k].rule;
 		if (reported[j] || !candidate(&src->rules[i], &src->rules[j]) ||
 		    !(sp = check_rule_profile(src, j)))
 			continue;
@@ -147,7 +158,7 @@ static void union_step(struct check_ctx *c, const struct tl_source *src,
 		if (reported[i] || r->deny || !rp || !own_rule(c, r) ||
 		    !check_first_input(rp, empty, &in))
 			continue;
-		gather(src, i, reported, &u);
+		gather(c, src, i, reported, &u);
 		/* cheap test first: the covers grant the first request,
 		 * each bit by some of them */
 		first = true;

@@ -17,12 +17,16 @@ const aamed_profile *check_rule_profile(const struct tl_source *src,
 
 	if (i >= src->nrules || !src->rules[i].compiled)
 		return NULL;
+	if (src->shared)
+		return src->rules[i].one;
 	snprintf(name, sizeof(name), "__aamed_r%zu", i);
 	return aamed_policy_profile_find(src->policy, NULL, name);
 }
 
 const aamed_profile *check_empty_profile(const struct tl_source *src)
 {
+	if (src->shared)
+		return src->empty;
 	return aamed_policy_profile_find(src->policy, NULL, "__aamed_empty");
 }
 
@@ -272,37 +276,35 @@ const struct tl_rule *check_granting_file(const struct check_ctx *c,
 					  const uint8_t *w, size_t len,
 					  int entry, uint32_t bits)
 {
-	size_t i, j;
+	size_t n, k;
+	const struct check_prule *pr = check_profile_rules(c, profile, &n);
 
-	for (i = 0; i < c->nsrc; i++)
-		for (j = 0; j < c->src[i].nrules; j++) {
-			const struct tl_rule *r = &c->src[i].rules[j];
-			const aamed_profile *one;
+	for (k = 0; k < n; k++) {
+		const struct tl_rule *r = &pr[k].src->rules[pr[k].rule];
+		const aamed_profile *one;
 
-			if (r->deny || r->klass != AAMED_PCLASS_FILE ||
-			    strcmp(r->profile, profile) ||
-			    !(one = check_rule_profile(&c->src[i], j)))
-				continue;
-			if (entry_allow(aamed_profile_rules(one, AAMED_RULES_FILE),
-					w, len, entry) & bits)
-				return r;
-		}
+		if (r->deny || r->klass != AAMED_PCLASS_FILE ||
+		    !(one = check_rule_profile(pr[k].src, pr[k].rule)))
+			continue;
+		if (entry_allow(aamed_profile_rules(one, AAMED_RULES_FILE),
+				w, len, entry) & bits)
+			return r;
+	}
 	return NULL;
 }
 
 const struct tl_rule *check_granting_cap(const struct check_ctx *c,
 					 const char *profile, uint64_t caps)
 {
-	size_t i, j;
+	size_t n, k;
+	const struct check_prule *pr = check_profile_rules(c, profile, &n);
 
-	for (i = 0; i < c->nsrc; i++)
-		for (j = 0; j < c->src[i].nrules; j++) {
-			const struct tl_rule *r = &c->src[i].rules[j];
+	for (k = 0; k < n; k++) {
+		const struct tl_rule *r = &pr[k].src->rules[pr[k].rule];
 
-			if (!r->deny && r->klass == AAMED_PCLASS_CAP &&
-			    !strcmp(r->profile, profile) &&
-			    (caps_of(check_rule_profile(&c->src[i], j)) & caps))
-				return r;
-		}
+		if (!r->deny && r->klass == AAMED_PCLASS_CAP &&
+		    (caps_of(check_rule_profile(pr[k].src, pr[k].rule)) & caps))
+			return r;
+	}
 	return NULL;
 }

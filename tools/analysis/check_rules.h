@@ -80,4 +80,22 @@ const struct tl_rule *check_granting_file(const struct check_ctx *c,
 const struct tl_rule *check_granting_cap(const struct check_ctx *c,
 					 const char *profile, uint64_t caps);
 
+/* A rule of --source: rule index in src. */
+struct check_prule {
+	const struct tl_source *src;
+	size_t rule;
+};
+/*
+ * The rules of profile (every source's, abstractions included), in
+ * source then rule order, *n of them (check_index.c); built on the first
+ * call of a run, freed by check_index_free().
+ */
+const struct check_prule *check_profile_rules(const struct check_ctx *c,
+					      const char *profile, size_t *n);
+/* The first profile header (source, then header order) of that name
+ * mapped back to a file, or NULL: check_profile_loc()'s answer. */
+const struct tl_profile_loc *check_index_loc(const struct check_ctx *c,
+					     const char *profile);
+void check_index_free(void);
+
 #endif

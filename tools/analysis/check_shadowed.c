@@ -26,6 +26,8 @@
 #include "check_batch.h"
 #include "check_rules.h"
 #include "check_union.h"
+#include "check_memo.h"
+#include "tl_batch.h"
 
 struct cand {
 	size_t rule;	/* index in src->rules */
@@ -79,12 +81,10 @@ static char *body_of(const struct tl_source *s, const struct tl_rule *r)
 }
 
 static void judge(struct check_ctx *c, const struct tl_source *s,
-		  aamed_policy *bp, const struct cand *k, size_t empty)
+		  size_t rule, const aamed_profile *rd, const aamed_profile *e)
 {
-	const struct tl_rule *r = &s->rules[k->rule];
-	const aamed_profile *rd = check_batch_profile(bp, k->prof);
-	const aamed_profile *e = check_batch_profile(bp, empty);
-	const aamed_profile *one = check_rule_profile(s, k->rule);
+	const struct tl_rule *r = &s->rules[rule];
+	const aamed_profile *one = check_rule_profile(s, rule);
 	char wit[1024];
 
 	if (!rd || !e || !one)
@@ -127,22 +127,50 @@ static size_t denies_of(const struct tl_source *s, const struct tl_rule *r,
 	return n;
 }
 
+/*
+ * The deny rules of one profile and class, found once for the run of
+ * that profile's rules (denies_of() for each of a profile's thousand
+ * rules was a scan of the whole source each time).
+ */
+struct dcache {
+	const struct tl_source *s;
+	const char *profile;	/* NULL: empty */
+	int klass;
+	bool any;		/* has_deny() */
+	size_t n;		/* denies_of() */
+	const aamed_profile **dp, *bg;
+};
+
+static const struct dcache *denies_cached(struct dcache *dc,
+					  const struct tl_source *s,
+					  const struct tl_rule *r)
+{
+	if (dc->profile && dc->s == s && dc->klass == r->klass &&
+	    !strcmp(dc->profile, r->profile))
+		return dc;
+	dc->s = s;
+	dc->profile = r->profile;
+	dc->klass = r->klass;
+	dc->any = has_deny(s, r);
+	dc->n = dc->any ? denies_of(s, r, dc->dp, &dc->bg) : 0;
+	return dc;
+}
+
 static void judge_union(struct check_ctx *c, const struct tl_source *s,
-			size_t i, const aamed_profile **dp)
+			size_t i, const struct dcache *dc)
 {
 	const struct tl_rule *r = &s->rules[i];
-	const aamed_profile *one = check_rule_profile(s, i), *bg;
+	const aamed_profile *one = check_rule_profile(s, i);
 	const aamed_profile *empty = check_empty_profile(s);
-	char wit[1024];
-	size_t n;
+	const char *wit;
 
 	if (!one || !empty)
 		return;		/* the parser refused it: nothing to say */
 	/* a rule that grants nothing of its own is no rule to judge */
-	if (!check_first_grant(one, empty, wit, sizeof(wit)))
+	if (!(wit = shadow_first_grant(one, empty)))
 		return;
-	n = denies_of(s, r, dp, &bg);
-	if (!n || !check_union_denied(one, empty, bg, dp, n, r->klass, NULL))
+	if (!dc->n || !shadow_union_denied(one, empty, dc->bg, dc->dp, dc->n,
+					   r->klass))
 		return;
 	check_report(c, r->profile, r, wit,
 		     "rule is shadowed: deny rules take away all it grants");
@@ -154,16 +182,64 @@ static bool by_union(const struct tl_rule *r)
 	return r->klass == AAMED_PCLASS_FILE || r->klass == AAMED_PCLASS_CAP;
 }
 
-static void one_source(struct check_ctx *c, const struct tl_source *s)
+/*
+ * The profiles "R + its deny rules" of every source, compiled together
+ * (tl_batch.c: one apparmor_parser run, each distinct one once) where a
+ * source's profiles can be shared: per source, the batch ids of its
+ * candidates in rule order and of its empty profile; pooled false: the
+ * source compiles its own (check_batch.c), as before.
+ */
+struct pool {
+	bool pooled;
+	size_t *ids, n, empty;
+};
+
+static void oom(void)
+{
+	fputs("aamed check: out of memory\n", stderr);
+	exit(EXIT_USAGE);
+}
+
+static void pool_source(struct tl_batch *gb, const struct tl_source *s,
+			struct pool *pl)
+{
+	struct dcache dc = { 0 };
+	size_t i;
+
+	dc.dp = calloc(s->nrules ? s->nrules : 1, sizeof(*dc.dp));
+	pl->ids = calloc(s->nrules ? s->nrules : 1, sizeof(*pl->ids));
+	if (!dc.dp || !pl->ids)
+		oom();
+	pl->pooled = true;
+	for (i = 0; pl->pooled && i < s->nrules; i++) {
+		const struct tl_rule *r = &s->rules[i];
+		char *body;
+
+		if (r->deny || !r->compiled || by_union(r) ||
+		    !denies_cached(&dc, s, r)->any)
+			continue;
+		body = body_of(s, r);
+		pl->ids[pl->n] = tl_batch_add(gb, s, body, false);
+		pl->pooled = pl->ids[pl->n++] != (size_t)-1;
+		free(body);
+	}
+	if (pl->pooled && pl->n)
+		pl->pooled = (pl->empty = tl_batch_add(gb, s, "", false)) !=
+			     (size_t)-1;
+	free(dc.dp);
+}
+
+static void one_source(struct check_ctx *c, const struct tl_source *s,
+		       const struct tl_batch *gb, const struct pool *pl)
 {
 	struct check_batch b = { 0 };
 	struct cand *k = NULL;
 	size_t nk = 0, i, empty;
 	aamed_policy *bp;
-	const aamed_profile **dp = calloc(s->nrules ? s->nrules : 1,
-					  sizeof(*dp));
+	struct dcache dc = { 0 };
 
-	if (!dp) {
+	dc.dp = calloc(s->nrules ? s->nrules : 1, sizeof(*dc.dp));
+	if (!dc.dp) {
 		fputs("aamed check: out of memory\n", stderr);
 		exit(EXIT_USAGE);
 	}
@@ -172,41 +248,68 @@ static void one_source(struct check_ctx *c, const struct tl_source *s)
 		struct cand *nk2;
 		char *body;
 
-		if (r->deny || !r->compiled || !has_deny(s, r))
+		if (r->deny || !r->compiled || !denies_cached(&dc, s, r)->any)
 			continue;
 		if (by_union(r)) {
-			judge_union(c, s, i, dp);
+			judge_union(c, s, i, &dc);
 			continue;
 		}
 		nk2 = realloc(k, (nk + 1) * sizeof(*k));
-		if (!nk2) {
-			fputs("aamed check: out of memory\n", stderr);
-			exit(EXIT_USAGE);
-		}
+		if (!nk2)
+			oom();
 		k = nk2;
-		body = body_of(s, r);
 		k[nk].rule = i;
+		if (pl->pooled) {
+			k[nk].prof = pl->ids[nk];
+			nk++;
+			continue;
+		}
+		body = body_of(s, r);
 		k[nk++].prof = check_batch_add(&b, body);
 		free(body);
 	}
-	if (nk) {
+	if (nk && pl->pooled) {
+		/* a profile the parser refused is NULL: judge() says nothing */
+		for (i = 0; i < nk; i++)
+			judge(c, s, k[i].rule, tl_batch_profile(gb, k[i].prof),
+			      tl_batch_profile(gb, pl->empty));
+	} else if (nk) {
 		empty = check_batch_add(&b, "");
 		bp = check_batch_compile(&b, s->preamble, c);
 		for (i = 0; bp && i < nk; i++)
-			judge(c, s, bp, &k[i], empty);
+			judge(c, s, k[i].rule, check_batch_profile(bp, k[i].prof),
+			      check_batch_profile(bp, empty));
 		if (bp)
 			aamed_policy_free(bp);
 	}
 	free(k);
-	free(dp);
+	free(dc.dp);
 	check_batch_free(&b);
 }
 
 CHECK_RUN(check_shadowed)
 {
+	struct tl_batch *gb = tl_batch_new(c->k);
+	struct pool *pl = calloc(c->nsrc ? c->nsrc : 1, sizeof(*pl));
 	size_t i;
 
+	if (!pl)
+		oom();
 	for (i = 0; i < c->nsrc; i++)
-		one_source(c, &c->src[i]);
+		pool_source(gb, &c->src[i], &pl[i]);
+	if (tl_batch_count(gb) &&
+	    tl_batch_compile(gb, c->features, c->incs, c->ni)) {
+		/* a blob aamed refused (said on stderr): as a policy the
+		 * parser gave that aamed cannot load, the sources' own */
+		for (i = 0; i < c->nsrc; i++)
+			pl[i].pooled = false;
+	}
+	for (i = 0; i < c->nsrc; i++)
+		one_source(c, &c->src[i], gb, &pl[i]);
+	for (i = 0; i < c->nsrc; i++)
+		free(pl[i].ids);
+	free(pl);
+	tl_batch_unref(gb);
+	shadow_memo_free();
 	return 0;
 }

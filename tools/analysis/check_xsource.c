@@ -141,7 +141,8 @@ const struct tl_rule *check_edge_rule(const struct check_ctx *c,
 	struct aamed_xtrans want;
 	bool have_want;
 	uint8_t w[8400];
-	size_t len, i, j;
+	const struct check_prule *pr;
+	size_t len, n, k;
 	/* change_profile's permissions sit in the owner entry too */
 	bool owner = e->kind != XE_EXEC || e->owner;
 	uint32_t bit = e->kind == XE_EXEC	  ? AAMED_MAY_EXEC :
@@ -151,28 +152,27 @@ const struct tl_rule *check_edge_rule(const struct check_ctx *c,
 	if (!c->nsrc || !e->witness || !(len = edge_input(e, w, sizeof(w))))
 		return NULL;
 	have_want = !edge_entry(g, e, w, len, &want, &owner);
-	for (i = 0; i < c->nsrc; i++)
-		for (j = 0; j < c->src[i].nrules; j++) {
-			const struct tl_rule *r = &c->src[i].rules[j];
-			const aamed_profile *one;
-			const aamed_rules *rr;
-			struct aamed_perms pm;
-			struct aamed_xtrans x;
+	pr = check_profile_rules(c, name, &n);
+	for (k = 0; k < n; k++) {
+		const struct tl_rule *r = &pr[k].src->rules[pr[k].rule];
+		const aamed_profile *one;
+		const aamed_rules *rr;
+		struct aamed_perms pm;
+		struct aamed_xtrans x;
 
-			if (r->deny || r->klass != AAMED_PCLASS_FILE ||
-			    strcmp(r->profile, name) ||
-			    !(one = check_rule_profile(&c->src[i], j)))
-				continue;
-			rr = aamed_profile_rules(one, AAMED_RULES_FILE);
-			if (entry_at(rr, w, len, owner, &pm) || !(pm.allow & bit))
-				continue;
-			if (!have_want)
-				return r;
-			if (!xtrans_at(rr, w, len, owner, &x) &&
-			    same_xtrans(&x, &want))
-				return r;
-			if (!first)
-				first = r;
-		}
+		if (r->deny || r->klass != AAMED_PCLASS_FILE ||
+		    !(one = check_rule_profile(pr[k].src, pr[k].rule)))
+			continue;
+		rr = aamed_profile_rules(one, AAMED_RULES_FILE);
+		if (entry_at(rr, w, len, owner, &pm) || !(pm.allow & bit))
+			continue;
+		if (!have_want)
+			return r;
+		if (!xtrans_at(rr, w, len, owner, &x) &&
+		    same_xtrans(&x, &want))
+			return r;
+		if (!first)
+			first = r;
+	}
 	return first;
 }

@@ -85,6 +85,9 @@ struct tl_rule {
 	bool deny;
 	bool compiled;		/* compiled on its own */
 	int uses;		/* coverage count */
+	/* its one-rule profile when its source's policy is shared
+	 * (tl_source_set.c), else NULL: found by name */
+	const aamed_profile *one;
 };
 /* Where a profile's header line is (check's suppressions and findings). */
 struct tl_profile_loc {
@@ -92,6 +95,7 @@ struct tl_profile_loc {
 	char *file;		/* NULL: not mapped back to a file */
 	int line;
 };
+#define TL_NBACKGROUNDS 11	/* the allow-alls deny rules compile over */
 struct tl_source {
 	struct tl_rule *rules;
 	size_t nrules;
@@ -102,7 +106,15 @@ struct tl_source {
 	char *preamble;
 	struct tl_profile_loc *profiles;
 	size_t nprofiles;
+	/* tl_source_load_set(): policy is shared by several sources, its
+	 * profiles named by the set, so found through these pointers (the
+	 * empty profile, the backgrounds by index, each rule's "one") */
+	size_t preamble_len, preamble_cap;
+	struct tl_batch *shared;
+	const aamed_profile *empty;
+	const aamed_profile *bg[TL_NBACKGROUNDS];
 };
+
 /*
  * Read FILE with apparmor_parser -p (includes resolved the parser's way),
  * split out the rules of every profile, compile each rule in a profile of
@@ -113,6 +125,32 @@ int tl_source_load(struct tl_source *s, const char *file,
 		   const char *features, const char *const *incdirs,
 		   int nincs, enum aamed_kernel k);
 void tl_source_free(struct tl_source *s);
+/* tl_source_load() in two steps: the rules of FILE (no compiling), then
+ * the one-rule profiles of s alone into s->policy. 0 or -1. */
+int tl_source_parse(struct tl_source *s, const char *file,
+		    const char *const *incdirs, int nincs);
+int tl_source_compile(struct tl_source *s, const char *features,
+		      const char *const *incdirs, int nincs,
+		      enum aamed_kernel k);
+/*
+ * tl_source_load() of n files into v[0..n-1], with every distinct rule
+ * compiled once for them all (tl_source_set.c): a rule, its variables'
+ * values and its abi lines make it the same profile wherever it is, so
+ * an abstraction's rules are compiled once, not once per profile file.
+ * The results are those of n tl_source_load() calls. 0, or -1 (v freed,
+ * message printed).
+ */
+int tl_source_load_set(struct tl_source *v, size_t n,
+		       const char *const *files, const char *features,
+		       const char *const *incdirs, int nincs,
+		       enum aamed_kernel k);
+/* What tl_source_load() writes inside rule r's profile: the rule (a deny
+ * rule over its background), one line each. */
+void tl_rule_emit_body(FILE *f, const struct tl_rule *r);
+/* The index of deny rule r's background, -1 for none (an allow rule);
+ * the inside of background i's profile into f. */
+int tl_rule_background(const struct tl_rule *r);
+void tl_background_emit_body(FILE *f, int i);
 /* The background deny rule r is compiled over ("file,", "network,"...),
  * compiled alone; NULL for an allow rule's class no deny rule uses. */
 const aamed_profile *tl_source_background(const struct tl_source *s,

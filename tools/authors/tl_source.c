@@ -28,6 +28,7 @@
 #include "compile.h"
 #include "dash.h"
 #include "tl.h"
+#include "tl_batch.h"
 
 /* ------------------------------------------------------------------ */
 /* Source files, for mapping -p output back to file:line. */
@@ -57,9 +58,21 @@ static char *read_all(const char *path, size_t *len)
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
 	size_t cap = 0, n = 0, r;
+	struct stat sb;
 
 	if (!f)
 		return NULL;
+	/* the size first: -p output is a few hundred kB, and growing to
+	 * it by doubling copied it many times over */
+	if (!fstat(fileno(f), &sb) && sb.st_size > 0 &&
+	    (uint64_t)sb.st_size < ((uint64_t)1 << 32)) {
+		cap = (size_t)sb.st_size + 4097;
+		buf = malloc(cap);
+		if (!buf) {
+			fclose(f);
+			return NULL;
+		}
+	}
 	for (;;) {
 		if (cap - n < 4096) {
 			char *nb = realloc(buf, cap = cap * 2 + 8192);
@@ -445,6 +458,7 @@ static const char *const backgrounds[] = {
 	"mount, umount, pivot_root,",
 };
 #define NBACKGROUNDS (sizeof(backgrounds) / sizeof(backgrounds[0]))
+_Static_assert(NBACKGROUNDS == TL_NBACKGROUNDS, "tl.h counts the backgrounds");
 
 static int background_index(const struct tl_rule *r)
 {
@@ -463,29 +477,49 @@ const aamed_profile *tl_source_background(const struct tl_source *s,
 	char name[32];
 	int i = background_index(r);
 
+	if (i >= 0 && s->shared)
+		return s->bg[i];
 	if (i < 0 || !s->policy)
 		return NULL;
 	snprintf(name, sizeof(name), "__aamed_bg%d", i);
 	return aamed_policy_profile_find(s->policy, NULL, name);
 }
 
+int tl_rule_background(const struct tl_rule *r)
+{
+	return r->deny ? background_index(r) : -1;
+}
+
+void tl_background_emit_body(FILE *f, int i)
+{
+	if (!strncmp(backgrounds[i], "mount", 5))
+		fputs("  capability sys_admin,\n", f);
+	fprintf(f, "  %s\n", backgrounds[i]);
+}
+
+static void background_emit(FILE *f, int i, const char *name)
+{
+	fprintf(f, "profile %s {\n", name);
+	tl_background_emit_body(f, i);
+	fputs("}\n", f);
+}
+
 /* One profile per background the deny rules use. */
 static void emit_backgrounds(FILE *f, const struct tl_source *s)
 {
 	bool used[NBACKGROUNDS] = { false };
+	char name[32];
 	size_t r;
 	int i;
 
 	for (r = 0; r < s->nrules; r++)
-		if (s->rules[r].deny && (i = background_index(&s->rules[r])) >= 0)
+		if ((i = tl_rule_background(&s->rules[r])) >= 0)
 			used[i] = true;
 	for (r = 0; r < NBACKGROUNDS; r++) {
 		if (!used[r])
 			continue;
-		fprintf(f, "profile __aamed_bg%zu {\n", r);
-		if (!strncmp(backgrounds[r], "mount", 5))
-			fputs("  capability sys_admin,\n", f);
-		fprintf(f, "  %s\n}\n", backgrounds[r]);
+		snprintf(name, sizeof(name), "__aamed_bg%zu", r);
+		background_emit(f, (int)r, name);
 	}
 }
 
@@ -546,13 +580,22 @@ static void add_rule(struct tl_source *s, const char *text, const char *file,
 
 static void add_preamble(struct tl_source *s, const char *line)
 {
-	size_t have = s->preamble ? strlen(s->preamble) : 0;
-	char *p = realloc(s->preamble, have + strlen(line) + 2);
+	size_t l = strlen(line);
 
-	if (!p)
-		exit(EXIT_USAGE);
-	sprintf(p + have, "%s\n", line);
-	s->preamble = p;
+	/* grown by halves: a corpus file's tunables are 300 lines */
+	if (s->preamble_len + l + 2 > s->preamble_cap) {
+		size_t cap = (s->preamble_len + l + 2) * 3 / 2 + 256;
+		char *p = realloc(s->preamble, cap);
+
+		if (!p)
+			exit(EXIT_USAGE);
+		s->preamble = p;
+		s->preamble_cap = cap;
+	}
+	memcpy(s->preamble + s->preamble_len, line, l);
+	s->preamble_len += l;
+	s->preamble[s->preamble_len++] = '\n';
+	s->preamble[s->preamble_len] = 0;
 }
 
 static void add_profile(struct tl_source *s, const char *hname,
@@ -645,8 +688,8 @@ static size_t profile_index(const struct tl_source *s, const char *hname)
 	return (size_t)-1;
 }
 
-/* Every rule's ctext; the variables it needs into out and the preamble. */
-static void bind_profile_names(struct tl_source *s, FILE *out)
+/* Every rule's ctext; the variables it needs into the preamble. */
+static void bind_profile_names(struct tl_source *s)
 {
 	bool *bound = calloc(s->nprofiles ? s->nprofiles : 1, sizeof(*bound));
 	size_t i;
@@ -666,7 +709,6 @@ static void bind_profile_names(struct tl_source *s, FILE *out)
 		snprintf(var, sizeof(var), "@{aamed_pn%zu}", j);
 		if (!bound[j]) {
 			snprintf(line, sizeof(line), "%s=%s", var, val);
-			fprintf(out, "%s\n", line);
 			add_preamble(s, line);
 			bound[j] = true;
 		}
@@ -678,6 +720,12 @@ static void bind_profile_names(struct tl_source *s, FILE *out)
 static void emit_rule(FILE *f, size_t i, const struct tl_rule *r)
 {
 	fprintf(f, "profile __aamed_r%zu {\n", i);
+	tl_rule_emit_body(f, r);
+	fputs("}\n", f);
+}
+
+void tl_rule_emit_body(FILE *f, const struct tl_rule *r)
+{
 	/* a mount call also asks for CAP_SYS_ADMIN: not the rule's part */
 	if (r->klass == AAMED_PCLASS_MOUNT)
 		fputs("  capability sys_admin,\n", f);
@@ -686,28 +734,23 @@ static void emit_rule(FILE *f, size_t i, const struct tl_rule *r)
 		if (!strstr(r->text, "audit"))
 			fputs("  audit", f);
 	}
-	fprintf(f, "  %s\n}\n", r->ctext);
+	fprintf(f, "  %s\n", r->ctext);
 }
 
-int tl_source_load(struct tl_source *s, const char *file,
-		   const char *features, const char *const *incdirs,
-		   int nincs, enum aamed_kernel k)
+int tl_source_parse(struct tl_source *s, const char *file,
+		    const char *const *incdirs, int nincs)
 {
 	/* the rules are attributed to FILE:LINE, and its includes resolved
 	 * beside it: a path, not a stream */
 	char *pp = dash(file) ? NULL : run_preprocess(file, incdirs, nincs);
 	struct mapper m = { 0 };
-	char **lines, tmp[4096], src[4200], blob[4200];
+	char **lines;
 	char *prof[32];
 	bool isprof[32];
 	int nl, i, depth = 0;
-	FILE *out;
 	char *pending = NULL;
 	const char *pfile = NULL;
 	int pline = 0;
-	struct aamed_error err;
-	char msg[1024];
-	size_t r;
 
 	memset(s, 0, sizeof(*s));
 	if (dash(file)) {
@@ -716,18 +759,6 @@ int tl_source_load(struct tl_source *s, const char *file,
 	}
 	if (!pp) {
 		fprintf(stderr, "aamed: apparmor_parser -p %s failed\n", file);
-		return -1;
-	}
-	if (tl_mktmp(tmp, sizeof(tmp))) {
-		free(pp);
-		return -1;
-	}
-	snprintf(src, sizeof(src), "%s/rules", tmp);
-	snprintf(blob, sizeof(blob), "%s/rules.bin", tmp);
-	out = fopen(src, "w");
-	if (!out) {
-		free(pp);
-		tl_rmtmp(tmp);
 		return -1;
 	}
 	push_file(&m, file);
@@ -760,7 +791,6 @@ int tl_source_load(struct tl_source *s, const char *file,
 		if (depth == 0 && (t[0] == '@' || !strncmp(t, "abi", 3) ||
 				   !strncmp(t, "alias", 5)) &&
 		    t[strlen(t) - 1] != '{') {
-			fprintf(out, "%s\n", t);
 			add_preamble(s, t);
 			continue;
 		}
@@ -828,12 +858,46 @@ int tl_source_load(struct tl_source *s, const char *file,
 		}
 	}
 	free(pending);
-	/* blocks left open at the end of the file (apparmor_parser -p
-	 * does not parse them): their names as "}" would have */
+	/* blocks the source never closed */
 	while (depth > 0)
 		if (--depth < 32)
 			free(prof[depth]);
-	bind_profile_names(s, out);
+	bind_profile_names(s);
+	for (i = 0; i < m.nall; i++) {
+		free(m.all[i]->text);
+		free(m.all[i]->lines);
+		free(m.all[i]->path);
+		free(m.all[i]);
+	}
+	free(m.all);
+	free(lines);
+	free(pp);
+	return 0;
+}
+
+/* Every rule of s in a profile of its own, in one apparmor_parser run
+ * (one by one when the batch fails), loaded into s->policy. */
+int tl_source_compile(struct tl_source *s, const char *features,
+		      const char *const *incdirs, int nincs,
+		      enum aamed_kernel k)
+{
+	char tmp[4096], src[4200], blob[4200];
+	struct aamed_error err;
+	char msg[1024];
+	FILE *out;
+	size_t r;
+
+	if (tl_mktmp(tmp, sizeof(tmp)))
+		return -1;
+	snprintf(src, sizeof(src), "%s/rules", tmp);
+	snprintf(blob, sizeof(blob), "%s/rules.bin", tmp);
+	out = fopen(src, "w");
+	if (!out) {
+		tl_rmtmp(tmp);
+		return -1;
+	}
+	if (s->preamble)
+		fputs(s->preamble, out);
 	fputs("profile __aamed_empty {\n}\n", out);
 	emit_backgrounds(out, s);
 	for (r = 0; r < s->nrules; r++)
@@ -897,22 +961,20 @@ int tl_source_load(struct tl_source *s, const char *file,
 		fprintf(stderr, "aamed: rule profiles: %s\n",
 			aamed_error_str(&err, msg, sizeof(msg)));
 		tl_rmtmp(tmp);
-		free(lines);
-		free(pp);
 		return -1;
 	}
 	s->features = features ? xstrdup(features) : NULL;
 	tl_rmtmp(tmp);
-	for (i = 0; i < m.nall; i++) {
-		free(m.all[i]->text);
-		free(m.all[i]->lines);
-		free(m.all[i]->path);
-		free(m.all[i]);
-	}
-	free(m.all);
-	free(lines);
-	free(pp);
 	return 0;
+}
+
+int tl_source_load(struct tl_source *s, const char *file,
+		   const char *features, const char *const *incdirs,
+		   int nincs, enum aamed_kernel k)
+{
+	if (tl_source_parse(s, file, incdirs, nincs))
+		return -1;
+	return tl_source_compile(s, features, incdirs, nincs, k);
 }
 
 void tl_source_free(struct tl_source *s)
@@ -933,8 +995,11 @@ void tl_source_free(struct tl_source *s)
 	free(s->profiles);
 	free(s->preamble);
 	free(s->features);
-	if (s->policy)
+	if (s->shared) {
+		tl_batch_unref(s->shared);
+	} else if (s->policy) {
 		aamed_policy_free(s->policy);
+	}
 	memset(s, 0, sizeof(*s));
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <spawn.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -144,27 +145,37 @@ static int fill_pargv(const struct compile_opts *o, struct parser_argv *pa)
 	return rc;
 }
 
+/*
+ * posix_spawnp, not fork: the caller may hold a whole corpus's policy
+ * (check --source runs the parser once per source file with 800 MB
+ * loaded), and fork copied its page tables each time; a spawn shares
+ * the memory until the exec.
+ */
 int compile_run_parser(const char *parser, const char *const *argv,
 		       int outfd, bool quiet)
 {
-	int status;
-	pid_t pid = fork();
+	posix_spawn_file_actions_t fa;
+	int status, err;
+	pid_t pid;
 
-	if (pid < 0)
+	if (posix_spawn_file_actions_init(&fa))
 		return -1;
-	if (pid == 0) {
-		dup2(outfd, 1);
-		if (quiet) {
-			int nul = open("/dev/null", O_WRONLY);
-
-			if (nul >= 0)
-				dup2(nul, 2);
-		}
-		/* a name with a slash is run as is, a bare name from PATH */
-		execvp(parser, (char *const *)argv);
-		fprintf(stderr, "aamed compile: cannot run %s: %s\n", parser,
-			strerror(errno));
-		_exit(127);
+	if (posix_spawn_file_actions_adddup2(&fa, outfd, 1) ||
+	    (quiet && posix_spawn_file_actions_addopen(&fa, 2, "/dev/null",
+						       O_WRONLY, 0))) {
+		posix_spawn_file_actions_destroy(&fa);
+		return -1;
+	}
+	/* a name with a slash is run as is, a bare name from PATH */
+	err = posix_spawnp(&pid, parser, &fa, NULL, (char *const *)argv,
+			   environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (err) {
+		/* said where the child's stderr went: nowhere when quiet */
+		if (!quiet)
+			fprintf(stderr, "aamed compile: cannot run %s: %s\n",
+				parser, strerror(err));
+		return 127;
 	}
 	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
 		return 256;
