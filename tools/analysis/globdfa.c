@@ -10,23 +10,7 @@
 #include <string.h>
 
 #include "globdfa.h"
-
-void glob_byte_order(uint8_t order[255])
-{
-	static const char readable[] = "/abcdefghijklmnopqrstuvwxyz0123456789"
-				       "._-ABCDEFGHIJKLMNOPQRSTUVWXYZ+@:,%~";
-	bool in_order[256] = { false };
-	size_t i, k = 0;
-	unsigned c;
-
-	for (i = 0; readable[i]; i++) {
-		order[k++] = (uint8_t)readable[i];
-		in_order[(uint8_t)readable[i]] = true;
-	}
-	for (c = 1; c < 256; c++)
-		if (!in_order[c])
-			order[k++] = (uint8_t)c;
-}
+#include "xwalk.h"
 
 /* A growing array of edges: the glob's transitions, 255 at most a state. */
 struct edges {
@@ -69,7 +53,7 @@ static int reach(const aamed_rules *q, uint32_t qstart, struct glob_dfa *g,
 	uint32_t i;
 	unsigned k;
 
-	glob_byte_order(order);
+	walk_byte_order(order);
 	idx[qstart] = 0;
 	states[0] = qstart;
 	g->n = 1;

@@ -28,8 +28,4 @@ struct glob_dfa {
 	bool *one_to;		/* [n] every edge of the state has one target */
 };
 
-/* The bytes in the order the walk tries them: readable ones first, so
- * that the witness reads like a path. */
-void glob_byte_order(uint8_t order[255]);
-
 #endif

@@ -10,9 +10,21 @@
 
 #include "xwalk.h"
 
-/* Bytes in the order the walk tries them: readable witnesses first. */
-static const char readable[] = "/abcdefghijklmnopqrstuvwxyz0123456789"
-			       "._-ABCDEFGHIJKLMNOPQRSTUVWXYZ+@:,%~";
+void walk_byte_order(uint8_t bytes[255])
+{
+	static const char readable[] = "/abcdefghijklmnopqrstuvwxyz0123456789"
+				       "._-ABCDEFGHIJKLMNOPQRSTUVWXYZ+@:,%~";
+	bool seen[256] = { false };
+	size_t k = 0, i;
+
+	for (i = 0; readable[i]; i++) {
+		bytes[k++] = (uint8_t)readable[i];
+		seen[(uint8_t)readable[i]] = true;
+	}
+	for (i = 1; i < 256; i++)
+		if (!seen[i])
+			bytes[k++] = (uint8_t)i;
+}
 
 
 void walk_free(struct walk *w)
@@ -27,9 +39,8 @@ void walk_free(struct walk *w)
 int walk_all(struct walk *w, const aamed_rules *r, uint32_t start)
 {
 	uint8_t bytes[256];
-	bool seen[256] = { false };
 	uint32_t head = 0;
-	size_t k = 0, i;
+	size_t i;
 
 	memset(w, 0, sizeof(*w));
 	w->r = r;
@@ -37,14 +48,8 @@ int walk_all(struct walk *w, const aamed_rules *r, uint32_t start)
 	w->start = start;
 	if (!start || start >= w->n)
 		return 0;
-	for (i = 0; readable[i]; i++) {
-		bytes[k++] = (uint8_t)readable[i];
-		seen[(uint8_t)readable[i]] = true;
-	}
-	for (i = 1; i < 256; i++)
-		if (!seen[i])
-			bytes[k++] = (uint8_t)i;
-	bytes[k++] = 0;		/* a NUL only to reach what follows a condition */
+	walk_byte_order(bytes);
+	bytes[255] = 0;		/* a NUL only to reach what follows a condition */
 	w->prev = calloc(w->n, sizeof(*w->prev));
 	w->by = calloc(w->n, 1);
 	w->order = calloc(w->n, sizeof(*w->order));
@@ -61,7 +66,7 @@ int walk_all(struct walk *w, const aamed_rules *r, uint32_t start)
 	while (head < w->count) {
 		uint32_t s = w->order[head++];
 
-		for (i = 0; i < k; i++) {
+		for (i = 0; i < sizeof(bytes); i++) {
 			uint32_t t = aamed_rules_next(r, s, bytes[i]);
 
 			if (t && t < w->n && !w->prev[t]) {

@@ -26,6 +26,11 @@ struct walk {
 				 * condition) */
 };
 
+/* The 255 bytes other than NUL in the order a walk tries them: readable
+ * ones first, so that the shortest input reaching a state, its witness,
+ * reads like a path. */
+void walk_byte_order(uint8_t bytes[255]);
+
 /* Walk every state reachable from start (none when start is 0 or out
  * of range: w->count 0). 0 or -ENOMEM. */
 int walk_all(struct walk *w, const aamed_rules *r, uint32_t start);

@@ -60,8 +60,7 @@ int sg_include_resolve(const struct suggest *s, const char *spec, char *out,
 	return -1;
 }
 
-/* The include's argument after "include", "#include", "include if exists". */
-static const char *include_arg(char *line)
+const char *sg_include_arg(char *line)
 {
 	if (!strncmp(line, "#include", 8))
 		line += 8;
@@ -146,7 +145,7 @@ static void gather_line(struct gather *g, char *line)
 	t = tl_trim(line);
 	if (!*t)
 		return;
-	if ((spec = include_arg(t))) {
+	if ((spec = sg_include_arg(t))) {
 		gather_include(g, spec);
 		return;
 	}

@@ -18,6 +18,9 @@ struct sg_ctx {
  * -I, /etc/apparmor.d) into out; 0, or -1 when none exists. */
 int sg_include_resolve(const struct suggest *s, const char *spec, char *out,
 		       size_t len);
+/* The argument of an include line ("include", "#include", "include if
+ * exists"): its "X" or <X>, or NULL when the line is no include. */
+const char *sg_include_arg(char *line);
 /* The text of file and of all it includes (NULL text when unreadable). */
 void sg_ctx_load(struct suggest *s, const char *file, struct sg_ctx *c);
 void sg_ctx_free(struct sg_ctx *c);

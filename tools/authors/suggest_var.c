@@ -133,21 +133,6 @@ static void follow(struct suggest *s, struct vars *v, const char *spec)
 	v->depth--;
 }
 
-/* The include's argument after "include", "#include", "include if exists". */
-static const char *include_spec(char *line)
-{
-	if (!strncmp(line, "#include", 8))
-		line += 8;
-	else if (!strncmp(line, "include", 7))
-		line += 7;
-	else
-		return NULL;
-	line = tl_trim(line);
-	if (!strncmp(line, "if exists", 9))
-		line = tl_trim(line + 9);
-	return *line == '<' || *line == '"' ? line : NULL;
-}
-
 /*
  * Calls fn with each line of path outside any block, comment stripped
  * and trimmed: the top level, where definitions and includes live. An
@@ -184,7 +169,7 @@ struct defs_arg {
 static void defs_line(char *t, void *arg)
 {
 	struct defs_arg *a = arg;
-	const char *spec = include_spec(t);
+	const char *spec = sg_include_arg(t);
 
 	if (spec)
 		follow(a->s, a->v, spec);
@@ -222,7 +207,7 @@ static bool absolute(struct vars *v, int i, int depth)
 static void scope_line(char *t, void *arg)
 {
 	struct vars *v = arg;
-	const char *spec = include_spec(t);
+	const char *spec = sg_include_arg(t);
 
 	if (spec && v->ni < MAX_INCS)
 		snprintf(v->incs[v->ni++], sizeof(v->incs[0]), "%s", spec);
