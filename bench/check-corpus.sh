@@ -58,14 +58,8 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/aamed-check-corpus.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 status=0
 
-if [ -d "$SRC" ]; then
-	P=$SRC
-else
-	mkdir "$T/blobs"
-	tar -xJf "$SRC" -C "$T/blobs"
-	P=$T/blobs
-	[ "$(ls "$P" | wc -l)" -eq 1 ] && P=$P/$(ls "$P")
-fi
+. bench/corpus.sh
+corpus_blobs "$SRC" "$T/blobs"
 echo "corpus: $(ls "$P" | wc -l) blobs, $(du -sm "$P" | cut -f1) MB ($P)"
 
 # best of ROUNDS of one command on CPU 0: "wall cpu" (seconds)

@@ -49,15 +49,8 @@ W=${KEEP:-$T}
 mkdir -p "$W"
 
 # 1. the blobs
-if [ -d "$SRC" ]; then
-	P=$SRC
-else
-	mkdir "$T/blobs"
-	tar -xJf "$SRC" -C "$T/blobs"
-	P=$T/blobs
-	# the tarball holds one folder of blobs
-	[ "$(ls "$P" | wc -l)" -eq 1 ] && P=$P/$(ls "$P")
-fi
+. bench/corpus.sh
+corpus_blobs "$SRC" "$T/blobs"
 nblobs=$(ls "$P" | wc -l)
 blob_mb=$(du -sm "$P" | cut -f1)
 
