@@ -197,6 +197,17 @@ if command -v bash >/dev/null; then
 	[ "$out" = "text json sarif html" ] && ok || ko "completion: --format gave \"$out\""
 fi
 
+# "rule, }": the rule is attributed whole, in its own profile, and the
+# rule after the closing brace belongs to the next profile (the cases
+# above check only the lines)
+n=shadowed-pos-close-same-line
+f=tests/check/cases/$n.sd
+expect close-same-line 1 "$A" check --features "$FEAT" -I "$PINC" -I tests/check --policy "$T/$n.bin" --source "$f"
+has close-same-line "$f:6: warning [shadowed] profile t: "
+has close-same-line "    rule: /etc/foo r,"
+has close-same-line "$f:9: warning [shadowed] profile u: "
+hasnt close-same-line "}"
+
 # ---------------------------------------------------------------- JSON, SARIF
 make --no-print-directory BUILD="$B" "$B/tests/schemacheck" >/dev/null 2>&1 || ko "build schemacheck"
 schema() { # schema NAME SCHEMA: $T/out against docs/json-schema/SCHEMA

@@ -108,6 +108,30 @@ static bool is_target(const struct walk *w, uint32_t s)
 	       (pm.allow & AAMED_MAY_CHANGE_PROFILE);
 }
 
+/* Whether s loops on itself: a glob's tail ("foo*" after "foo"). */
+static bool loops(const struct walk *w, uint32_t s)
+{
+	unsigned c;
+
+	for (c = 1; c < 256; c++)
+		if (aamed_rules_next(w->r, s, (uint8_t)c) == s)
+			return true;
+	return false;
+}
+
+/*
+ * A target state the name passes before its end is its rule's root only
+ * when a glob's tail starts there: with "-> ab, -> abc," the state after
+ * "ab" ends the literal "ab", which does not provide "ab" when only "abc"
+ * is a profile (the kernel finds no profile "ab"). No literal names the
+ * empty string, so a target start state is a glob's root ("change_profile,"
+ * as 5.0.2 compiles it), loop or not.
+ */
+static bool is_root(const struct walk *w, uint32_t s, bool at_end)
+{
+	return is_target(w, s) && (at_end || loops(w, s));
+}
+
 /* name, walked from the start and accepted whole: its root into t. */
 static int add_provided(struct trie *t, const struct walk *w, const char *name)
 {
@@ -118,7 +142,8 @@ static int add_provided(struct trie *t, const struct walk *w, const char *name)
 		root = 0;
 	for (i = 0; name[i] && s; i++) {
 		s = aamed_rules_next(w->r, s, (uint8_t)name[i]);
-		if (root == (size_t)-1 && s && is_target(w, s))
+		if (root == (size_t)-1 && s && s < w->n &&
+		    is_root(w, s, !name[i + 1]))
 			root = i + 1;
 	}
 	if (!s || s >= w->n || !is_target(w, s))

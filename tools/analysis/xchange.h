@@ -17,8 +17,11 @@
 /*
  * Every state a plain change_profile target (read from w->start, no NUL)
  * ends in first (no shorter prefix is a target) by a name that is not
- * the first target-prefix of any provided name: names[] (each also as
- * "&name", a stack) that the rules accept whole. For each such state,
+ * the root of any provided name: names[] (each also as "&name", a
+ * stack) that the rules accept whole; a provided name's root is the
+ * first prefix a glob's tail starts at (a looping target state, or a
+ * target start), else the whole name: a literal target that is only a
+ * prefix of a provided name is not provided. For each such state,
  * once, in breadth-first order, fn(arg, state, shortest such name,
  * a loop on its way); fn owns the name (malloc'd) and returns 0 to go
  * on. 0, fn's nonzero value, or -ENOMEM.

@@ -737,6 +737,67 @@ void tl_rule_emit_body(FILE *f, const struct tl_rule *r)
 	fprintf(f, "  %s\n", r->ctext);
 }
 
+/*
+ * Cut the closing braces that end t ("/etc/foo r, }": apparmor_parser
+ * takes a rule and its block's end on one line) and say how many. Only
+ * braces left unmatched count (outside quotes), so a pattern's own
+ * alternation ("/usr/{bin,sbin}" ending a line) stays.
+ */
+static int cut_closes(char *t)
+{
+	int open = 0, extra = 0, n = 0;
+	bool q = false;
+	size_t len;
+	char *p;
+
+	for (p = t; *p; p++) {
+		if (*p == '"')
+			q = !q;
+		else if (!q && *p == '{')
+			open++;
+		else if (!q && *p == '}' && open)
+			open--;
+		else if (!q && *p == '}')
+			extra++;
+	}
+	len = strlen(t);
+	while (n < extra && len && t[len - 1] == '}') {
+		t[--len] = 0;
+		while (len && isspace((unsigned char)t[len - 1]))
+			t[--len] = 0;
+		n++;
+	}
+	return n;
+}
+
+/* A rule's text, joined over its lines until its comma, then kept. */
+struct pending {
+	char *text;
+	const char *file;
+	int line;
+};
+
+static void take_rule(struct tl_source *s, struct pending *pd, const char *t,
+		      const char *of, int ol, const char *p)
+{
+	if (pd->text) {
+		char *j = malloc(strlen(pd->text) + strlen(t) + 2);
+
+		sprintf(j, "%s %s", pd->text, t);
+		free(pd->text);
+		pd->text = j;
+	} else {
+		pd->text = xstrdup(t);
+		pd->file = of;
+		pd->line = ol;
+	}
+	if (pd->text[strlen(pd->text) - 1] != ',')
+		return;
+	add_rule(s, pd->text, pd->file, pd->line, p);
+	free(pd->text);
+	pd->text = NULL;
+}
+
 int tl_source_parse(struct tl_source *s, const char *file,
 		    const char *const *incdirs, int nincs)
 {
@@ -748,9 +809,7 @@ int tl_source_parse(struct tl_source *s, const char *file,
 	char *prof[32];
 	bool isprof[32];
 	int nl, i, depth = 0;
-	char *pending = NULL;
-	const char *pfile = NULL;
-	int pline = 0;
+	struct pending pd = { 0 };
 
 	memset(s, 0, sizeof(*s));
 	if (dash(file)) {
@@ -794,7 +853,7 @@ int tl_source_parse(struct tl_source *s, const char *file,
 			add_preamble(s, t);
 			continue;
 		}
-		if (t[strlen(t) - 1] == '{' && !pending) {
+		if (t[strlen(t) - 1] == '{' && !pd.text) {
 			char name[1024];
 
 			if (depth < 32) {
@@ -829,7 +888,7 @@ int tl_source_parse(struct tl_source *s, const char *file,
 			continue;
 		}
 		{
-			int d;
+			int d, closes = cut_closes(t);
 			const char *p = NULL;
 
 			for (d = (depth < 32 ? depth : 32) - 1; d >= 0; d--)
@@ -837,27 +896,14 @@ int tl_source_parse(struct tl_source *s, const char *file,
 					p = prof[d];
 					break;
 				}
-			if (!p)
-				continue;
-			if (pending) {
-				char *j = malloc(strlen(pending) + strlen(t) + 2);
-
-				sprintf(j, "%s %s", pending, t);
-				free(pending);
-				pending = j;
-			} else {
-				pending = xstrdup(t);
-				pfile = of;
-				pline = ol;
-			}
-			if (pending[strlen(pending) - 1] != ',')
-				continue;
-			add_rule(s, pending, pfile, pline, p);
-			free(pending);
-			pending = NULL;
+			if (p && *t)
+				take_rule(s, &pd, t, of, ol, p);
+			for (; closes > 0 && depth > 0; closes--)
+				if (--depth < 32)
+					free(prof[depth]);
 		}
 	}
-	free(pending);
+	free(pd.text);
 	/* blocks the source never closed */
 	while (depth > 0)
 		if (--depth < 32)
