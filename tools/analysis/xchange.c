@@ -231,31 +231,14 @@ static char *pq_name(const struct pq *q, const struct walk *w, uint32_t i,
 	return out;
 }
 
-/* The bytes in walk_all()'s order, NUL left out: the same witnesses. */
-static size_t byte_order(uint8_t bytes[255])
-{
-	static const char readable[] = "/abcdefghijklmnopqrstuvwxyz0123456789"
-				       "._-ABCDEFGHIJKLMNOPQRSTUVWXYZ+@:,%~";
-	bool seen[256] = { false };
-	size_t k = 0, i;
-
-	for (i = 0; readable[i]; i++) {
-		bytes[k++] = (uint8_t)readable[i];
-		seen[(uint8_t)readable[i]] = true;
-	}
-	for (i = 1; i < 256; i++)
-		if (!seen[i])
-			bytes[k++] = (uint8_t)i;
-	return k;
-}
-
 static int product(const struct walk *w, const struct trie *t, struct pq *q,
 		   uint8_t *seen_off, xchange_fn fn, void *arg)
 {
 	uint8_t bytes[255];
-	size_t nb = byte_order(bytes), head, i;
+	size_t nb = sizeof(bytes), head, i;
 	int rc;
 
+	walk_byte_order(bytes);	/* walk_all()'s order: the same witnesses */
 	if (pq_add(q, w->start, 0, 0, 0))
 		return -ENOMEM;
 	for (head = 0; head < q->n; head++) {
