@@ -98,32 +98,43 @@ static void append(struct sg_ctx *c, const char *t)
 
 static void gather_file(struct gather *g, const char *path);
 
-static void gather_include(struct gather *g, const char *spec)
+int sg_include_each(const struct suggest *s, const char *spec,
+		    void (*fn)(void *arg, const char *file), void *arg)
 {
 	char path[4700];
 	struct stat sb;
+	struct dirent *e;
+	DIR *d;
 
-	if (g->depth > 12 || sg_include_resolve(g->s, spec, path, sizeof(path)))
-		return;
-	if (stat(path, &sb) || !S_ISDIR(sb.st_mode)) {
-		gather_file(g, path);
-		return;
+	if (sg_include_resolve(s, spec, path, sizeof(path)) || stat(path, &sb))
+		return -1;
+	if (!S_ISDIR(sb.st_mode)) {
+		fn(arg, path);
+		return 0;
 	}
-	{
-		DIR *d = opendir(path);
-		struct dirent *e;
+	d = opendir(path);
+	while (d && (e = readdir(d))) {
+		char f[5000];
 
-		while (d && (e = readdir(d))) {
-			char f[5000];
-
-			if (e->d_name[0] == '.')
-				continue;
-			snprintf(f, sizeof(f), "%s/%s", path, e->d_name);
-			gather_file(g, f);
-		}
-		if (d)
-			closedir(d);
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(f, sizeof(f), "%s/%s", path, e->d_name);
+		fn(arg, f);
 	}
+	if (d)
+		closedir(d);
+	return 0;
+}
+
+static void gather_one(void *arg, const char *file)
+{
+	gather_file(arg, file);
+}
+
+static void gather_include(struct gather *g, const char *spec)
+{
+	if (g->depth <= 12)
+		sg_include_each(g->s, spec, gather_one, g);
 }
 
 /* One line, its comment gone: an include followed, a definition's values

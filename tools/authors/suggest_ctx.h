@@ -18,6 +18,10 @@ struct sg_ctx {
  * -I, /etc/apparmor.d) into out; 0, or -1 when none exists. */
 int sg_include_resolve(const struct suggest *s, const char *spec, char *out,
 		       size_t len);
+/* fn(arg, FILE) for the file an include names, or for each file of the
+ * directory it names (dot files left out); -1 when it names none. */
+int sg_include_each(const struct suggest *s, const char *spec,
+		    void (*fn)(void *arg, const char *file), void *arg);
 /* The argument of an include line ("include", "#include", "include if
  * exists"): its "X" or <X>, or NULL when the line is no include. */
 const char *sg_include_arg(char *line);

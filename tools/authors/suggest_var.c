@@ -103,33 +103,27 @@ static int block_delta(const char *t)
 	return (n && t[n - 1] == '{') - (t[0] == '}');
 }
 
+struct follow_arg {
+	struct suggest *s;
+	struct vars *v;
+};
+
+static void follow_one(void *arg, const char *file)
+{
+	struct follow_arg *a = arg;
+
+	read_defs(a->s, a->v, file);
+}
+
 /* include <X> (the search path), "X" (as it is); a directory: its files */
 static void follow(struct suggest *s, struct vars *v, const char *spec)
 {
-	char path[4700];
-	struct stat sb;
+	struct follow_arg a = { s, v };
 
-	if (v->depth > 16 || sg_include_resolve(s, spec, path, sizeof(path)) ||
-	    stat(path, &sb))
+	if (v->depth > 16)
 		return;
 	v->depth++;
-	if (S_ISDIR(sb.st_mode)) {
-		DIR *d = opendir(path);
-		struct dirent *e;
-
-		while (d && (e = readdir(d))) {
-			char f[5000];
-
-			if (e->d_name[0] == '.')
-				continue;
-			snprintf(f, sizeof(f), "%s/%s", path, e->d_name);
-			read_defs(s, v, f);
-		}
-		if (d)
-			closedir(d);
-	} else {
-		read_defs(s, v, path);
-	}
+	sg_include_each(s, spec, follow_one, &a);
 	v->depth--;
 }
 
