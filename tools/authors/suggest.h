@@ -161,6 +161,11 @@ void sg_print_alt_diff(struct suggest *s, size_t i, int a, bool json,
 
 /* suggest_prove.c */
 void sg_prove(struct suggest *s);
+/* A probe's source (one-rule profiles over the scope's text) compiled
+ * into blob with the sources' includes and loaded: NULL if either
+ * fails, and the probe is then not used. */
+aamed_policy *sg_probe(const struct suggest *s, const char *src,
+		       const char *blob);
 /* The difference old => new of profile as aamed diff prints it. */
 void sg_print_diff(struct suggest *s, const char *profile, bool json,
 		   bool *first);

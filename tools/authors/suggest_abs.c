@@ -57,10 +57,6 @@ static aamed_policy *compile_abs(struct suggest *s, struct sg_block *b,
 				 const struct abs *a, int tag)
 {
 	char src[4300], blob[4300];
-	const char *flags[2 * 18], *sp = src, *bp = blob;
-	struct compile_opts o = { .sources = &sp, .nsources = 1, .out = blob,
-				  .flags = flags, .features = s->features,
-				  .parser = s->parser, .quiet = true };
 	FILE *f;
 	int i;
 
@@ -79,15 +75,7 @@ static aamed_policy *compile_abs(struct suggest *s, struct sg_block *b,
 			i, a->name[i]);
 	if (fclose(f))
 		return NULL;
-	flags[o.nflags++] = "-I";
-	flags[o.nflags++] = s->source;
-	for (i = 0; i < s->ni; i++) {
-		flags[o.nflags++] = "-I";
-		flags[o.nflags++] = s->incs[i];
-	}
-	if (compile_policy(&o))
-		return NULL;
-	return load_policies(&bp, 1, s->k, "aamed suggest");
+	return sg_probe(s, src, blob);
 }
 
 /* The request of a plain file rule's text (exact path, letters). */

@@ -113,12 +113,8 @@ static aamed_policy *compile_alt(struct suggest *s, struct sg_block *b,
 				 int tag, int a)
 {
 	char src[4300], blob[4300];
-	const char *flags[2 * 18], *sp = src, *bp = blob;
-	struct compile_opts o = { .sources = &sp, .nsources = 1, .out = blob,
-				  .flags = flags, .features = s->features,
-				  .parser = s->parser, .quiet = true };
 	size_t i;
-	int k = 0, j;
+	int k = 0;
 	bool tun = false;
 	FILE *f;
 
@@ -145,15 +141,7 @@ static aamed_policy *compile_alt(struct suggest *s, struct sg_block *b,
 	}
 	if (fclose(f) || !k)
 		return NULL;
-	flags[o.nflags++] = "-I";
-	flags[o.nflags++] = s->source;
-	for (j = 0; j < s->ni; j++) {
-		flags[o.nflags++] = "-I";
-		flags[o.nflags++] = s->incs[j];
-	}
-	if (compile_policy(&o))
-		return NULL;
-	return load_policies(&bp, 1, s->k, "aamed suggest");
+	return sg_probe(s, src, blob);
 }
 
 void sg_alternatives(struct suggest *s)

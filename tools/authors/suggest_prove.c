@@ -32,6 +32,35 @@ static void first_line(const char *path, char *buf, size_t len)
 	fclose(f);
 }
 
+/* The sources' own include directories (local/, abstractions/) before
+ * the -I ones, as "-I DIR" pairs: flags holds 2 * (1 + 16). */
+static int include_flags(const struct suggest *s, const char **flags)
+{
+	int n = 0, i;
+
+	flags[n++] = "-I";
+	flags[n++] = s->source;
+	for (i = 0; i < s->ni; i++) {
+		flags[n++] = "-I";
+		flags[n++] = s->incs[i];
+	}
+	return n;
+}
+
+aamed_policy *sg_probe(const struct suggest *s, const char *src,
+		       const char *blob)
+{
+	const char *flags[2 * 17], *sp = src;
+	struct compile_opts o = { .out = blob, .sources = &sp, .nsources = 1,
+				  .flags = flags, .features = s->features,
+				  .parser = s->parser, .quiet = true };
+
+	o.nflags = include_flags(s, flags);
+	if (compile_policy(&o))
+		return NULL;
+	return load_policies(&blob, 1, s->k, "aamed suggest");
+}
+
 /*
  * Compile the amended files of dir into blob, the parser's stderr kept
  * in a file whose first line becomes why. 0 or -1.
@@ -68,13 +97,7 @@ static int compile_amended(struct suggest *s, const char *dir,
 		snprintf(why, len, "no profile's block was found in the sources");
 		return -1;
 	}
-	/* the sources' own includes (local/, abstractions/) first */
-	flags[o.nflags++] = "-I";
-	flags[o.nflags++] = s->source;
-	for (i = 0; i < (size_t)s->ni; i++) {
-		flags[o.nflags++] = "-I";
-		flags[o.nflags++] = s->incs[i];
-	}
+	o.nflags = include_flags(s, flags);
 	snprintf(errpath, sizeof(errpath), "%s.err", blob);
 	fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0) {

@@ -223,11 +223,6 @@ static void file_scope(struct vars *v, const char *path)
 static aamed_policy *probe(struct suggest *s, struct vars *v, int tag)
 {
 	char src[4300], blob[4300], dir[4200];
-	const char *flags[2 * 18];
-	struct compile_opts o = { .sources = NULL, .nsources = 1,
-				  .flags = flags, .features = s->features,
-				  .parser = s->parser, .quiet = true };
-	const char *sp = src, *bp = blob;
 	FILE *f;
 	int i;
 
@@ -248,17 +243,7 @@ static aamed_policy *probe(struct suggest *s, struct vars *v, int tag)
 	}
 	if (fclose(f))
 		return NULL;
-	o.sources = &sp;
-	o.out = blob;
-	flags[o.nflags++] = "-I";
-	flags[o.nflags++] = s->source;
-	for (i = 0; i < s->ni; i++) {
-		flags[o.nflags++] = "-I";
-		flags[o.nflags++] = s->incs[i];
-	}
-	if (compile_policy(&o))
-		return NULL;
-	return load_policies(&bp, 1, s->k, "aamed suggest");
+	return sg_probe(s, src, blob);
 }
 
 /* Whether variable i's probe profile allows reading path. */
