@@ -21,3 +21,18 @@ golden_begin() {
     : > "$tmp/counts"
     status=0
 }
+
+# golden_compile WHAT OUT ARG...: apparmor_parser ($parser) -Q -S ARG...
+# into OUT; on failure the parser's first line under WHAT (the profile
+# and its feature set, as the suite names them), OUT removed, status 1
+# and a non-zero return.
+golden_compile() {
+    _what=$1
+    _out=$2
+    shift 2
+    "$parser" -Q -S "$@" > "$_out" 2> "$tmp/parser.err" && return 0
+    echo "$_what: apparmor_parser failed: $(head -n 1 "$tmp/parser.err")"
+    rm -f "$_out"
+    status=1
+    return 1
+}

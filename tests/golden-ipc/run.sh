@@ -54,12 +54,8 @@ for fs in debian-default kabi5 linux-6.1 linux-6.12; do
         [ $dir = profiles-np ] && f=$tmp/np-$fs
         for prof in "$here"/$dir/*.profile; do
             name=$(basename "$prof" .profile)
-            if ! "$parser" -Q -S --features-file "$f" "$prof" \
-                    > "$blobs/$name.bin" 2> "$tmp/parser.err"; then
-                echo "$dir/$name.profile [$fs]: apparmor_parser failed: $(head -n 1 "$tmp/parser.err")"
-                rm -f "$blobs/$name.bin"
-                status=1
-            fi
+            golden_compile "$dir/$name.profile [$fs]" "$blobs/$name.bin" \
+                --features-file "$f" "$prof"
         done
     done
 

@@ -30,13 +30,8 @@ for k in 6.1 6.12; do
     mkdir -p "$blobs"
     for prof in "$here"/profiles/*.profile; do
         name=$(basename "$prof" .profile)
-        if ! "$parser" -Q -S -I "$inc" \
-                --features-file "$root/tests/features/linux-$k" "$prof" \
-                > "$blobs/$name.bin" 2> "$tmp/parser.err"; then
-            echo "profiles/$name.profile [$k]: apparmor_parser failed: $(head -n 1 "$tmp/parser.err")"
-            rm -f "$blobs/$name.bin"
-            status=1
-        fi
+        golden_compile "profiles/$name.profile [$k]" "$blobs/$name.bin" \
+            -I "$inc" --features-file "$root/tests/features/linux-$k" "$prof"
     done
     for qf in "$here"/queries/*.queries; do
         rel=queries/$(basename "$qf")

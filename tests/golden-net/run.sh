@@ -54,13 +54,9 @@ blobs() {
     for prof in "$here"/profiles/*.profile; do
         name=$(basename "$prof" .profile)
         # shellcheck disable=SC2086
-        if ! "$parser" -Q -S $popt --features-file "$root/tests/features/$feat" \
-                "$prof" > "$dir/$name.bin" 2> "$tmp/parser.err"; then
-            echo "profiles/$name.profile [$set_]: apparmor_parser failed: $(head -n 1 "$tmp/parser.err")"
-            rm -f "$dir/$name.bin"
-            status=1
+        golden_compile "profiles/$name.profile [$set_]" "$dir/$name.bin" \
+            $popt --features-file "$root/tests/features/$feat" "$prof" ||
             continue
-        fi
         if [ "$set_" = class15 ]; then
             if ! "$tmp/blobwriter" "$dir/$name.bin" "$dir/$name.v9" 2> "$tmp/bw.err"; then
                 echo "profiles/$name.profile [class15]: blobwriter: $(head -n 1 "$tmp/bw.err")"

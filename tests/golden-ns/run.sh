@@ -43,13 +43,8 @@ for ver in 4.1.8 5.0.2; do
         [ $dir = profiles-61 ] && feat=$root/tests/features/linux-6.1
         for prof in "$here"/$dir/*.profile; do
             name=$(basename "$prof" .profile)
-            if ! "$parser" -Q -S -I "$pdir/$ver/apparmor.d" \
-                    --features-file "$feat" "$prof" \
-                    > "$blobs/$name.bin" 2> "$tmp/parser.err"; then
-                echo "$dir/$name.profile [$ver]: apparmor_parser failed: $(head -n 1 "$tmp/parser.err")"
-                rm -f "$blobs/$name.bin"
-                status=1
-            fi
+            golden_compile "$dir/$name.profile [$ver]" "$blobs/$name.bin" \
+                -I "$pdir/$ver/apparmor.d" --features-file "$feat" "$prof"
         done
     done
 

@@ -51,12 +51,8 @@ for featv in "$root"/tests/features/* "$root/tests/features/debian-default+equiv
     for prof in "$here"/profiles/*.profile; do
         name=$(basename "$prof" .profile)
         # shellcheck disable=SC2086
-        if ! "$parser" -Q -S $popt --features-file "$feat" -I "$inc" \
-                "$prof" > "$blobs/$name.bin" 2> "$tmp/parser.err"; then
-            echo "profiles/$name.profile [$fs]: apparmor_parser failed: $(head -n 1 "$tmp/parser.err")"
-            rm -f "$blobs/$name.bin"
-            status=1
-        fi
+        golden_compile "profiles/$name.profile [$fs]" "$blobs/$name.bin" \
+            $popt --features-file "$feat" -I "$inc" "$prof"
     done
 
     for qf in "$here"/queries/*.queries; do
