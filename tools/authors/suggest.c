@@ -536,7 +536,7 @@ static int parse_cmdline(struct suggest *s, int argc, char **argv)
 	s->source = o.source;
 	s->features = o.features;
 	s->json = o.json;
-	for (i = 0; i < o.ni && i < 16; i++)
+	for (i = 0; i < o.ni && i < SG_MAX_INCS; i++)
 		s->incs[s->ni++] = o.incs[i];
 	s->policy = load_policies(o.policies, o.np, o.k, "aamed suggest");
 	if (!s->policy)

@@ -69,6 +69,9 @@ struct sg_var {
 	bool absolute;		/* its values start with '/' */
 };
 
+/* The -I directories kept: the parser gets them after --source. */
+#define SG_MAX_INCS 16
+
 struct suggest {
 	aamed_policy *policy;
 	const char *const *policies;
@@ -76,7 +79,7 @@ struct suggest {
 	enum aamed_kernel k;
 	const char *source;	/* the sources' directory (or one file) */
 	const char *features, *parser;
-	const char *incs[16];
+	const char *incs[SG_MAX_INCS];	/* -I, in order */
 	int ni;
 	const char *logs[SG_MAX_LOGS];
 	int nl;

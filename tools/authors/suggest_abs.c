@@ -15,7 +15,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "compile.h"
 #include "suggest.h"
 
 #define MAX_ABS 512

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile.h"
 #include "suggest.h"
 
 /* Append alternative text with what it means to r (when room). */

@@ -33,7 +33,8 @@ static void first_line(const char *path, char *buf, size_t len)
 }
 
 /* The sources' own include directories (local/, abstractions/) before
- * the -I ones, as "-I DIR" pairs: flags holds 2 * (1 + 16). */
+ * the -I ones, as "-I DIR" pairs into flags[INC_FLAGS]. */
+#define INC_FLAGS (2 * (1 + SG_MAX_INCS))
 static int include_flags(const struct suggest *s, const char **flags)
 {
 	int n = 0, i;
@@ -50,7 +51,7 @@ static int include_flags(const struct suggest *s, const char **flags)
 aamed_policy *sg_probe(const struct suggest *s, const char *src,
 		       const char *blob)
 {
-	const char *flags[2 * 17], *sp = src;
+	const char *flags[INC_FLAGS], *sp = src;
 	struct compile_opts o = { .out = blob, .sources = &sp, .nsources = 1,
 				  .flags = flags, .features = s->features,
 				  .parser = s->parser, .quiet = true };
@@ -68,7 +69,7 @@ aamed_policy *sg_probe(const struct suggest *s, const char *src,
 static int compile_amended(struct suggest *s, const char *dir,
 			   const char *blob, char *why, size_t len)
 {
-	const char *src[64], *flags[2 * 17];
+	const char *src[64], *flags[INC_FLAGS];
 	char paths[64][4200], errpath[4300];
 	struct compile_opts o = { .out = blob, .sources = src,
 				  .flags = flags, .features = s->features,

@@ -27,7 +27,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "compile.h"
 #include "suggest_ctx.h"
 #include "tl.h"
 
@@ -222,13 +221,12 @@ static void file_scope(struct vars *v, const char *path)
 /* The probe: one profile per usable variable, compiled and loaded. */
 static aamed_policy *probe(struct suggest *s, struct vars *v, int tag)
 {
-	char src[4300], blob[4300], dir[4200];
+	char src[4300], blob[4300];
 	FILE *f;
 	int i;
 
-	snprintf(dir, sizeof(dir), "%s", s->tmp);
-	snprintf(src, sizeof(src), "%s/vars%d.sd", dir, tag);
-	snprintf(blob, sizeof(blob), "%s/vars%d.bin", dir, tag);
+	snprintf(src, sizeof(src), "%s/vars%d.sd", s->tmp, tag);
+	snprintf(blob, sizeof(blob), "%s/vars%d.bin", s->tmp, tag);
 	f = fopen(src, "w");
 	if (!f)
 		return NULL;
